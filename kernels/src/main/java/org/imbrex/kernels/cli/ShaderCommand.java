@@ -1,0 +1,145 @@
+package org.imbrex.kernels.cli;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.imbrex.kernels.dispatch.ComputeShader;
+import org.imbrex.kernels.dispatch.DeviceContext;
+import org.imbrex.kernels.dispatch.Dispatch;
+import org.imbrex.kernels.resource.ConstantBuffer;
+import org.imbrex.kernels.resource.RWBuffer;
+import org.imbrex.kernels.resource.ShaderResources;
+import org.imbrex.kernels.resource.TypedBuffer;
+import org.imbrex.kernels.shaders.ShaderCatalog;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code imbrex shader}: runs one Dispatch of a shipped shader on the CPU, with resources from files.
+ *
+ * <pre>
+ *   imbrex shader msad4-search 1 --cb 0:refsize.bin --srv 0:R32_UINT:ref.bin --srv 1:R32_UINT:src.bin \
+ *                 --uav 0:R32G32B32A32_UINT:1024:out.bin
+ * </pre>
+ * Bad arguments get one line naming the argument and exit code 2.
+ */
+@Command(name = "shader", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a compute shader on the CPU, exactly as a Direct3D 11 device would, for one Dispatch.",
+            "SRV files hold little-endian elements (count = file size / format size); the UAV's contents go "
+                + "to OUT after the Dispatch."},
+        footer = {"", "Example:", "  imbrex shader msad4-search 1 --cb 0:cb0.bin --srv 0:R32_UINT:ref.bin "
+                + "--srv 1:R32_UINT:src.bin --uav 0:R32G32B32A32_UINT:1024:out.bin"})
+public final class ShaderCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "Shipped shader name (${COMPLETION-CANDIDATES}).",
+            completionCandidates = ShaderNames.class)
+    private String name;
+
+    @Parameters(index = "1..*", arity = "1..3", paramLabel = "GX [GY GZ]",
+            description = "Dispatch arguments: thread groups in x, y and z (y and z default to 1).")
+    private List<Long> groups = new ArrayList<>();
+
+    @Option(names = "--srv", paramLabel = "SLOT:FORMAT:FILE", description = "Bind a typed buffer to t<SLOT>.")
+    private List<String> srvs = new ArrayList<>();
+
+    @Option(names = "--uav", paramLabel = "SLOT:FORMAT:BYTES:OUT[:INIT]",
+            description = "Bind a typed UAV buffer of BYTES bytes to u<SLOT>; write it to OUT afterwards; "
+                    + "INIT gives its starting contents (default zeros).")
+    private List<String> uavs = new ArrayList<>();
+
+    @Option(names = "--cb", paramLabel = "SLOT:FILE", description = "Bind a constant buffer to cb<SLOT>.")
+    private List<String> cbs = new ArrayList<>();
+
+    /** The shader names for {@code --help}. */
+    static final class ShaderNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        ShaderNames() {
+            super(ShaderCatalog.names());
+        }
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        Dispatch dispatch = dispatch();
+        ComputeShader shader = argument(() -> ShaderLoader.load(name));
+        List<ResourceArgument.Uav> uavArguments = new ArrayList<>();
+        ShaderResources resources = new ShaderResources();
+        for (String text : srvs) {
+            ResourceArgument.Srv srv = argument(() -> ResourceArgument.Srv.parse(text));
+            byte[] data = read("--srv " + text, srv.file());
+            resources.setShaderResource(srv.slot(), TypedBuffer.of(srv.format(), ByteBuffer.wrap(data)));
+        }
+        for (String text : cbs) {
+            ResourceArgument.Cb cb = argument(() -> ResourceArgument.Cb.parse(text));
+            resources.setConstantBuffer(cb.slot(), ConstantBuffer.of(read("--cb " + text, cb.file())));
+        }
+        for (String text : uavs) {
+            uavArguments.add(argument(() -> ResourceArgument.Uav.parse(text)));
+        }
+        try (BufferAllocator allocator = new RootAllocator()) {
+            List<RWBuffer> views = new ArrayList<>();
+            try {
+                for (ResourceArgument.Uav uav : uavArguments) {
+                    RWBuffer view = RWBuffer.allocate(uav.format(), uav.elements(), allocator);
+                    views.add(view);
+                    if (uav.init() != null) {
+                        view.initialize(read("--uav INIT", uav.init()));
+                    }
+                    resources.setUnorderedAccessView(uav.slot(), view);
+                }
+                new DeviceContext().dispatch(shader, resources, dispatch);
+                for (int i = 0; i < views.size(); i++) {
+                    Files.write(uavArguments.get(i).out(), views.get(i).contents());
+                }
+            } finally {
+                views.forEach(RWBuffer::close);
+            }
+        }
+        return 0;
+    }
+
+    private Dispatch dispatch() {
+        long[] g = {1, 1, 1};
+        for (int i = 0; i < groups.size(); i++) {
+            g[i] = groups.get(i);
+        }
+        for (int i = 0; i < 3; i++) {
+            if (g[i] < 0 || g[i] > 65_535) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "G" + "XYZ".charAt(i) + " = " + g[i]
+                        + " is out of range; Dispatch allows 0..65535 thread groups per dimension");
+            }
+        }
+        return Dispatch.of((int) g[0], (int) g[1], (int) g[2]);
+    }
+
+    private byte[] read(String argument, Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), argument + ": cannot read " + file + " ("
+                    + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private <T> T argument(java.util.function.Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+}

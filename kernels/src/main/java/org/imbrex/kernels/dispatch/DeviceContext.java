@@ -1,0 +1,97 @@
+package org.imbrex.kernels.dispatch;
+
+import org.imbrex.kernels.resource.ShaderResources;
+
+/**
+ * Runs compute shaders, as {@code ID3D11DeviceContext::Dispatch} does, on the CPU.
+ *
+ * <p>Groups run one after another in a fixed order, x fastest, then y, then z:
+ * <pre>
+ *   for gz in [0, Z)  for gy in [0, Y)  for gx in [0, X)  run group (gx, gy, gz)
+ * </pre>
+ * Inside a group, a {@link ThreadShader} runs its threads in {@code SV_GroupIndex} order as a plain loop,
+ * or cooperatively when it uses group barriers ({@link CooperativeGroup}); a {@link GroupShader} runs the
+ * group in one call. When the last group is done, every bound UAV's contents are published
+ * ({@link ShaderResources#endDispatch()}). A Dispatch with a zero argument runs nothing (FS §18.6.5).
+ *
+ * <pre>{@code
+ * new DeviceContext().dispatch(new Msad4Search(), resources, Dispatch.of(groups));
+ * }</pre>
+ */
+public final class DeviceContext {
+
+    /** Runs {@code shader} over {@code dispatch} with {@code resources} bound. */
+    public void dispatch(ComputeShader shader, ShaderResources resources, Dispatch dispatch) {
+        Dispatch checked = Dispatch.of(dispatch.groupsX(), dispatch.groupsY(), dispatch.groupsZ(),
+                shader.shaderModel());
+        try {
+            if (checked.isEmpty()) {
+                return;
+            }
+            if (shader instanceof GroupShader group) {
+                runGroups(group, resources, checked);
+            } else if (shader instanceof ThreadShader thread && thread.usesGroupSync()) {
+                runCooperative(thread, resources, checked);
+            } else {
+                runThreads((ThreadShader) shader, resources, checked);
+            }
+        } finally {
+            resources.endDispatch();
+        }
+    }
+
+    /** The group loop, x fastest (spec §2.3: any deterministic order is legal; this one is imbrex's). */
+    private interface GroupBody {
+        void run(int gx, int gy, int gz);
+    }
+
+    private static void forEachGroup(Dispatch dispatch, GroupBody body) {
+        for (int gz = 0; gz < dispatch.groupsZ(); gz++) {
+            for (int gy = 0; gy < dispatch.groupsY(); gy++) {
+                for (int gx = 0; gx < dispatch.groupsX(); gx++) {
+                    body.run(gx, gy, gz);
+                }
+            }
+        }
+    }
+
+    private static void runGroups(GroupShader shader, ShaderResources resources, Dispatch dispatch) {
+        GroupContext context = new GroupContext(shader.numThreads(), resources);
+        forEachGroup(dispatch, (gx, gy, gz) -> {
+            context.setGroup(gx, gy, gz);
+            try {
+                shader.main(context);
+            } catch (ShaderFault fault) {
+                throw fault;
+            } catch (RuntimeException failure) {
+                throw new ShaderFault(shader.name(), context.groupId(), null, failure);
+            }
+        });
+    }
+
+    private static void runThreads(ThreadShader shader, ShaderResources resources, Dispatch dispatch) {
+        NumThreads shape = shader.numThreads();
+        ThreadContext context = new ThreadContext(shape, resources, GroupSync.UNDECLARED);
+        forEachGroup(dispatch, (gx, gy, gz) -> {
+            for (int tz = 0; tz < shape.z(); tz++) {
+                for (int ty = 0; ty < shape.y(); ty++) {
+                    for (int tx = 0; tx < shape.x(); tx++) {
+                        context.set(gx, gy, gz, tx, ty, tz);
+                        try {
+                            shader.main(context);
+                        } catch (RuntimeException failure) {
+                            throw new ShaderFault(shader.name(), context.groupId(), context.groupThreadId(),
+                                    failure);
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    private static void runCooperative(ThreadShader shader, ShaderResources resources, Dispatch dispatch) {
+        try (CooperativeGroup group = new CooperativeGroup(shader, resources)) {
+            forEachGroup(dispatch, group::run);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.imbrex.kernels.resource;
+
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * A typed UAV buffer, HLSL {@code RWBuffer<T>} on register {@code u#}, written by {@code store_uav_typed}
+ * (spec §4, FS §22.4.9) and read by {@code ld_uav_typed}.
+ *
+ * <p>A store at an index at or past {@link #numElements()} (unsigned) writes nothing. Storage is an Arrow
+ * vector allocated from the caller's allocator; the caller closes the buffer.
+ * <pre>{@code
+ * try (RWBuffer accum = RWBuffer.allocate(DxgiFormat.R32G32B32A32_UINT, 64, allocator)) {
+ *     accum.storeUint4(0, 153, 6, 92, 113);   // buf_accum[0] = uint4(153, 6, 92, 113)
+ *     accum.uint(0, 2);                        // 92
+ * }
+ * }</pre>
+ */
+public final class RWBuffer extends TypedUav {
+
+    private RWBuffer(DxgiFormat format, int numElements, BufferAllocator allocator) {
+        super(format, numElements, allocator, "u_" + format.name());
+    }
+
+    /** A zeroed buffer of {@code numElements} elements. */
+    public static RWBuffer allocate(DxgiFormat format, int numElements, BufferAllocator allocator) {
+        return new RWBuffer(format, numElements, allocator);
+    }
+
+    /** {@code store_uav_typed u#, index, rgba}: converts the 4 raw shader values to the format. */
+    public void store(int index, int[] rgba) {
+        if (inBounds(index, numElements())) {
+            storeElement(index, rgba);
+        }
+    }
+
+    /**
+     * The fast store of {@code buf[index] = uint4(x, y, z, w)} for 4×32-bit integer formats
+     * ({@code R32G32B32A32_UINT/SINT}): no conversion happens, so the words go straight to memory.
+     */
+    public void storeUint4(int index, int x, int y, int z, int w) {
+        if (!inBounds(index, numElements())) {
+            return;
+        }
+        if (format() != DxgiFormat.R32G32B32A32_UINT && format() != DxgiFormat.R32G32B32A32_SINT) {
+            store(index, new int[] {x, y, z, w});
+            return;
+        }
+        int at = index * 4;
+        words().put(at, x);
+        words().put(at + 1, y);
+        words().put(at + 2, z);
+        words().put(at + 3, w);
+    }
+
+    /** {@code buf[index] = value} for a scalar view: stores (value, value, value, value). */
+    public void storeUint(int index, int value) {
+        store(index, new int[] {value, value, value, value});
+    }
+
+    /** {@code ld_uav_typed}: element {@code index} as shader values; out of bounds reads 0 plus defaults. */
+    public void load(int index, int[] rgba) {
+        if (inBounds(index, numElements())) {
+            loadElement(index, rgba);
+            return;
+        }
+        for (int channel = 0; channel < 4; channel++) {
+            rgba[channel] = FormatConversion.missingComponent(channel, format().componentType());
+        }
+    }
+
+    /** Raw 32-bit word {@code component} of element {@code index}, for 4-byte-component formats. */
+    public int uint(int index, int component) {
+        int perElement = format().byteSize() / 4;
+        return words().get(index * perElement + component);
+    }
+}
