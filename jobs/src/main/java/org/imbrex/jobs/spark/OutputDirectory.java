@@ -1,0 +1,104 @@
+package org.imbrex.jobs.spark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A job's output directory, committed atomically: the table is written to a staging directory beside
+ * the output and renamed into place only when the whole write succeeded.
+ *
+ * <pre>
+ *   out/                         (absent, empty, or replaced only with --overwrite)
+ *   .out._imbrex_incomplete_ID/  staging: what a failed or killed job leaves behind, never "out"
+ * </pre>
+ * So a table at {@code out} always reads as complete. Example: {@code OutputDirectory dir =
+ * OutputDirectory.prepare("file:/data/matches", false, conf); ...write to dir.staging()...; dir.commit();}
+ */
+public final class OutputDirectory {
+    /** Marks staging directories: a directory with this in its name is an unfinished job's output. */
+    public static final String INCOMPLETE_MARK = "_imbrex_incomplete_";
+
+    private final FileSystem fs;
+    private final Path output;
+    private final Path staging;
+    private final boolean overwrite;
+
+    private OutputDirectory(FileSystem fs, Path output, Path staging, boolean overwrite) {
+        this.fs = fs;
+        this.output = output;
+        this.staging = staging;
+        this.overwrite = overwrite;
+    }
+
+    /**
+     * Checks the output before any work starts: an existing non-empty directory (or a file) is refused
+     * unless {@code overwrite}.
+     */
+    public static OutputDirectory prepare(String location, boolean overwrite, Configuration conf) {
+        try {
+            Path path = new Path(location);
+            FileSystem fs = path.getFileSystem(conf);
+            Path output = fs.makeQualified(path);
+            if (fs.exists(output) && !overwrite) {
+                FileStatus status = fs.getFileStatus(output);
+                if (!status.isDirectory()) {
+                    throw new IllegalArgumentException("--output " + location
+                            + " exists and is a file; choose another path or pass --overwrite");
+                }
+                if (fs.listStatus(output).length > 0) {
+                    throw new IllegalArgumentException("--output " + location
+                            + " exists and is not empty; choose another path or pass --overwrite");
+                }
+            }
+            String id = Long.toString(System.currentTimeMillis(), 36)
+                    + Long.toString(ProcessHandle.current().pid(), 36);
+            Path staging = new Path(output.getParent(), "." + output.getName() + INCOMPLETE_MARK + id);
+            return new OutputDirectory(fs, output, staging, overwrite);
+        } catch (IOException e) {
+            throw new UncheckedIOException("--output " + location + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Where the job writes its table. */
+    public String staging() {
+        return staging.toString();
+    }
+
+    /** The final location. */
+    public String output() {
+        return output.toString();
+    }
+
+    /** Moves the finished table into place (replacing the old one when overwriting). */
+    public void commit() {
+        try {
+            if (fs.exists(output)) {
+                if (!overwrite && fs.listStatus(output).length > 0) {
+                    throw new IllegalStateException("--output " + output + " was filled by someone else meanwhile");
+                }
+                fs.delete(output, true);
+            }
+            if (output.getParent() != null) {
+                fs.mkdirs(output.getParent());
+            }
+            if (!fs.rename(staging, output)) {
+                throw new IOException("rename " + staging + " → " + output + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot commit the table to " + output + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes the staging directory after a failure (best effort: a killed driver leaves it marked). */
+    public void abort() {
+        try {
+            fs.delete(staging, true);
+        } catch (IOException ignored) {
+            // The directory name already marks it as incomplete.
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package org.imbrex.jobs.spark;
+
+import java.util.Locale;
+
+/**
+ * How a match table is written: Parquet (the default, for notebooks and Spark), CSV with a header row of
+ * the column names, or JSON lines.
+ *
+ * <p>Example: {@code TableFormat.parse("csv").sparkFormat()} is {@code "csv"}.
+ */
+public enum TableFormat {
+    PARQUET,
+    CSV,
+    JSON;
+
+    /** The Spark data source name. */
+    public String sparkFormat() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static TableFormat parse(String text) {
+        try {
+            return valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--format " + text + " is not one of parquet, csv, json");
+        }
+    }
+}
