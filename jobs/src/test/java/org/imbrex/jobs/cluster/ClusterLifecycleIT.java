@@ -1,0 +1,103 @@
+package org.imbrex.jobs.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.imbrex.jobs.cluster.ClusterScript.ScriptRun;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@code bin/imbrex-cluster} itself: start refuses to run twice and gives up with a clear message when
+ * the workers do not come up in time; stop, and the watchdog when the owner dies, leave no JVM and no
+ * listening port; a failed cluster-mode driver makes submit exit non-zero although spark-submit exits 0.
+ */
+@Tag("cluster")
+@ExtendWith(SuiteCluster.class)
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class ClusterLifecycleIT {
+
+    @Test
+    void start_whileRunning_refusesAndKeepsTheCluster(StandaloneCluster cluster) {
+        ScriptRun second = cluster.script().run(Duration.ofMinutes(1), "start", "2");
+
+        assertThat(second.exitCode()).as("%s", second).isEqualTo(1);
+        assertThat(second.output()).contains("already running");
+        assertThat(cluster.serverPids()).allMatch(ClusterProcesses::isRunning);
+        ScriptRun status = cluster.script().run(Duration.ofMinutes(1), "status");
+        assertThat(status.exitCode()).as("%s", status).isZero();
+        assertThat(status.output()).contains("2 of 2 alive");
+    }
+
+    @Test
+    void submit_clusterModeDriverFails_exitsNonZeroWithTheDriverState(StandaloneCluster cluster) {
+        ScriptRun run = cluster.submit("--deploy-mode", "cluster", "no-such-command");
+
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
+        assertThat(run.output()).containsPattern("driver driver-\\S+ FAILED")
+                .contains("Unmatched argument at index 0: 'no-such-command'");
+    }
+
+    @Test
+    void submit_clientModeJobFails_exitsWithTheJobsCode(StandaloneCluster cluster) {
+        ScriptRun run = cluster.submit("no-such-command");
+
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(2);
+    }
+
+    @Test
+    void start_workersSlowerThanTheTimeout_failsClearlyAndLeavesNothing() {
+        ClusterScript script = ClusterScript.create(BuildLayout.testDir().resolve("timeout"))
+                .with("IMBREX_CLUSTER_TIMEOUT", "1");
+
+        ScriptRun run = script.run(StandaloneCluster.START_TIMEOUT, "start", "2");
+
+        assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
+        assertThat(run.output()).contains("timed out after 1s:", "set IMBREX_CLUSTER_TIMEOUT to wait longer");
+        assertNothingLeft(script, List.of());
+    }
+
+    @Test
+    void stop_runningCluster_leavesNoProcessAndNoPort() {
+        StandaloneCluster cluster = StandaloneCluster.start("stop", 1);
+        List<Long> servers = cluster.serverPids();
+        assertThat(servers).hasSize(3).allMatch(ClusterProcesses::isRunning);
+
+        cluster.stop();
+
+        assertNothingLeft(cluster.script(), cluster.ports());
+    }
+
+    @Test
+    void watchdog_ownerKilled_stopsTheCluster() throws IOException, InterruptedException {
+        Process owner = new ProcessBuilder("sleep", "600").start();
+        ClusterScript script = ClusterScript.create(BuildLayout.testDir().resolve("watchdog"))
+                .with("IMBREX_CLUSTER_OWNER_PID", Long.toString(owner.pid()));
+        try {
+            ScriptRun start = script.run(StandaloneCluster.START_TIMEOUT, "start", "1");
+            assertThat(start.exitCode()).as("%s", start).isZero();
+            assertThat(ClusterProcesses.markedWith(script.stateDir())).hasSize(3);
+
+            owner.destroyForcibly().waitFor();
+
+            Await.until(Duration.ofSeconds(60), "the watchdog stopped the cluster",
+                    () -> ClusterProcesses.markedWith(script.stateDir()).isEmpty());
+            assertNothingLeft(script, List.of());
+        } finally {
+            owner.destroyForcibly();
+            script.run(Duration.ofMinutes(1), "stop");
+        }
+    }
+
+    private static void assertNothingLeft(ClusterScript script, List<Integer> ports) {
+        assertThat(ClusterProcesses.markedWith(script.stateDir())).as("servers left").isEmpty();
+        assertThat(ClusterProcesses.runningIn(script.stateDir())).as("executors or drivers left").isEmpty();
+        assertThat(script.ports()).as("configured ports").noneMatch(ClusterProcesses::listening);
+        assertThat(ports).as("ports the cluster used").noneMatch(ClusterProcesses::listening);
+    }
+}
