@@ -85,11 +85,14 @@ final class StandaloneCluster implements AutoCloseable {
         return script.launch(prepend("submit", args));
     }
 
-    /** Application directories under every worker, e.g. {@code worker-1/work/app-20260101000000-0003}. */
-    List<Path> applicationDirs(String applicationId) {
+    /**
+     * The directories named {@code entry} in the workers' work dirs: an application's ({@code
+     * worker-1/work/app-20260101000000-0003}, one per worker that ran executors for it) or a driver's.
+     */
+    List<Path> workDirs(String entry) {
         List<Path> dirs = new ArrayList<>();
         for (int worker = 1; worker <= workers; worker++) {
-            Path dir = workDir(worker).resolve(applicationId);
+            Path dir = workDir(worker).resolve(entry);
             if (Files.isDirectory(dir)) {
                 dirs.add(dir);
             }
