@@ -1,5 +1,6 @@
 package org.imbrex.kernels.dispatch;
 
+import org.imbrex.kernels.resource.GroupShared;
 import org.imbrex.kernels.resource.ShaderResources;
 
 /**
@@ -13,6 +14,9 @@ import org.imbrex.kernels.resource.ShaderResources;
  * or cooperatively when it uses group barriers ({@link CooperativeGroup}); a {@link GroupShader} runs the
  * group in one call. When the last group is done, every bound UAV's contents are published
  * ({@link ShaderResources#endDispatch()}). A Dispatch with a zero argument runs nothing (FS §18.6.5).
+ * Before anything runs, the Dispatch arguments, the shader's {@code numthreads} and its {@code groupshared}
+ * size are checked against the shader's profile (spec §2.1); a violation throws {@link
+ * IllegalArgumentException} naming the value and the limit.
  *
  * <pre>{@code
  * new DeviceContext().dispatch(new Msad4Search(), resources, Dispatch.of(groups));
@@ -22,18 +26,21 @@ public final class DeviceContext {
 
     /** Runs {@code shader} over {@code dispatch} with {@code resources} bound. */
     public void dispatch(ComputeShader shader, ShaderResources resources, Dispatch dispatch) {
-        Dispatch checked = Dispatch.of(dispatch.groupsX(), dispatch.groupsY(), dispatch.groupsZ(),
-                shader.shaderModel());
+        ShaderModel model = shader.shaderModel();
+        Dispatch checked = Dispatch.of(dispatch.groupsX(), dispatch.groupsY(), dispatch.groupsZ(), model);
+        NumThreads shape = shader.numThreads();
+        NumThreads.of(shape.x(), shape.y(), shape.z(), model);
+        GroupShared groupShared = GroupShared.allocate(model.groupSharedBytes(), shader.groupSharedWords());
         try {
             if (checked.isEmpty()) {
                 return;
             }
             if (shader instanceof GroupShader group) {
-                runGroups(group, resources, checked);
+                runGroups(group, resources, groupShared, checked);
             } else if (shader instanceof ThreadShader thread && thread.usesGroupSync()) {
-                runCooperative(thread, resources, checked);
+                runCooperative(thread, resources, groupShared, checked);
             } else {
-                runThreads((ThreadShader) shader, resources, checked);
+                runThreads((ThreadShader) shader, resources, groupShared, checked);
             }
         } finally {
             resources.endDispatch();
@@ -55,8 +62,9 @@ public final class DeviceContext {
         }
     }
 
-    private static void runGroups(GroupShader shader, ShaderResources resources, Dispatch dispatch) {
-        GroupContext context = new GroupContext(shader.numThreads(), resources);
+    private static void runGroups(GroupShader shader, ShaderResources resources, GroupShared groupShared,
+            Dispatch dispatch) {
+        GroupContext context = new GroupContext(shader.numThreads(), resources, groupShared);
         forEachGroup(dispatch, (gx, gy, gz) -> {
             context.setGroup(gx, gy, gz);
             try {
@@ -69,10 +77,12 @@ public final class DeviceContext {
         });
     }
 
-    private static void runThreads(ThreadShader shader, ShaderResources resources, Dispatch dispatch) {
+    private static void runThreads(ThreadShader shader, ShaderResources resources, GroupShared groupShared,
+            Dispatch dispatch) {
         NumThreads shape = shader.numThreads();
-        ThreadContext context = new ThreadContext(shape, resources, GroupSync.UNDECLARED);
+        ThreadContext context = new ThreadContext(shape, resources, groupShared, GroupSync.UNDECLARED);
         forEachGroup(dispatch, (gx, gy, gz) -> {
+            groupShared.clear();
             for (int tz = 0; tz < shape.z(); tz++) {
                 for (int ty = 0; ty < shape.y(); ty++) {
                     for (int tx = 0; tx < shape.x(); tx++) {
@@ -89,8 +99,9 @@ public final class DeviceContext {
         });
     }
 
-    private static void runCooperative(ThreadShader shader, ShaderResources resources, Dispatch dispatch) {
-        try (CooperativeGroup group = new CooperativeGroup(shader, resources)) {
+    private static void runCooperative(ThreadShader shader, ShaderResources resources, GroupShared groupShared,
+            Dispatch dispatch) {
+        try (CooperativeGroup group = new CooperativeGroup(shader, resources, groupShared)) {
             forEachGroup(dispatch, group::run);
         }
     }

@@ -1,5 +1,6 @@
 package org.imbrex.kernels.dispatch;
 
+import org.imbrex.kernels.resource.GroupShared;
 import org.imbrex.kernels.resource.ShaderResources;
 
 /**
@@ -20,6 +21,7 @@ import org.imbrex.kernels.resource.ShaderResources;
 public final class GroupContext {
     private final NumThreads numThreads;
     private final ShaderResources resources;
+    private final GroupShared groupShared;
     private final int lanes;
     private final int[] groupThreadIdX;
     private final int[] groupThreadIdY;
@@ -31,9 +33,10 @@ public final class GroupContext {
     private int gy;
     private int gz;
 
-    GroupContext(NumThreads numThreads, ShaderResources resources) {
+    GroupContext(NumThreads numThreads, ShaderResources resources, GroupShared groupShared) {
         this.numThreads = numThreads;
         this.resources = resources;
+        this.groupShared = groupShared;
         this.lanes = numThreads.count();
         this.groupThreadIdX = new int[lanes];
         this.groupThreadIdY = new int[lanes];
@@ -54,6 +57,7 @@ public final class GroupContext {
     }
 
     void setGroup(int gx, int gy, int gz) {
+        groupShared.clear();
         this.gx = gx;
         this.gy = gy;
         this.gz = gz;
@@ -78,6 +82,11 @@ public final class GroupContext {
 
     public ShaderResources resources() {
         return resources;
+    }
+
+    /** HLSL: the group's {@code groupshared} arrays, zeroed when the group starts. */
+    public GroupShared groupShared() {
+        return groupShared;
     }
 
     /** HLSL: {@code SV_GroupID}. */
