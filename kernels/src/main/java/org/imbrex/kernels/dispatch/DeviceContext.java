@@ -62,19 +62,38 @@ public final class DeviceContext {
         }
     }
 
+    /** Groups in x-fastest order, {@code groupsPerCall} consecutive groups of a row per call. */
     private static void runGroups(GroupShader shader, ShaderResources resources, GroupShared groupShared,
             Dispatch dispatch) {
-        GroupContext context = new GroupContext(shader.numThreads(), resources, groupShared);
-        forEachGroup(dispatch, (gx, gy, gz) -> {
-            context.setGroup(gx, gy, gz);
-            try {
-                shader.main(context);
-            } catch (ShaderFault fault) {
-                throw fault;
-            } catch (RuntimeException failure) {
-                throw new ShaderFault(shader.name(), context.groupId(), null, failure);
+        int perCall = groupsPerCall(shader);
+        GroupContext context = new GroupContext(shader.numThreads(), perCall, resources, groupShared);
+        for (int gz = 0; gz < dispatch.groupsZ(); gz++) {
+            for (int gy = 0; gy < dispatch.groupsY(); gy++) {
+                for (int gx = 0; gx < dispatch.groupsX(); gx += perCall) {
+                    context.setGroups(gx, gy, gz, Math.min(perCall, dispatch.groupsX() - gx));
+                    try {
+                        shader.main(context);
+                    } catch (ShaderFault fault) {
+                        throw fault;
+                    } catch (RuntimeException failure) {
+                        throw new ShaderFault(shader.name(), context.groupId(), null, failure);
+                    }
+                }
             }
-        });
+        }
+    }
+
+    private static int groupsPerCall(GroupShader shader) {
+        int perCall = shader.groupsPerCall();
+        if (perCall < 1 || perCall > ShaderModel.MAX_GROUPS_PER_DIMENSION) {
+            throw new IllegalArgumentException("shader " + shader.name() + " asks for " + perCall
+                    + " groups per call; 1.." + ShaderModel.MAX_GROUPS_PER_DIMENSION + " are possible");
+        }
+        if (perCall > 1 && shader.groupSharedWords().length > 0) {
+            throw new IllegalArgumentException("shader " + shader.name() + " declares groupshared memory, which "
+                    + "is per group, so it must run one group per call, not " + perCall);
+        }
+        return perCall;
     }
 
     private static void runThreads(ThreadShader shader, ShaderResources resources, GroupShared groupShared,

@@ -5,7 +5,9 @@ import org.imbrex.kernels.resource.ShaderResources;
 
 /**
  * What a {@link GroupShader} sees while it runs one thread group: the group id, per-lane system values and
- * the bound resources. Lane {@code i} is the thread with {@code SV_GroupIndex = i}.
+ * the bound resources. Lane {@code i} is the thread with {@code SV_GroupIndex = i}. A shader with {@link
+ * GroupShader#groupsPerCall()} above 1 may get {@link #groups()} consecutive groups along x at once: lane
+ * {@code i} is then thread {@code i % groupSize} of group {@code groupIdX() + i / groupSize}.
  *
  * <pre>
  *   numthreads(4,2,1), SV_GroupID (3,0,0):
@@ -22,7 +24,8 @@ public final class GroupContext {
     private final NumThreads numThreads;
     private final ShaderResources resources;
     private final GroupShared groupShared;
-    private final int lanes;
+    private final int groupSize;
+    private int groups;
     private final int[] groupThreadIdX;
     private final int[] groupThreadIdY;
     private final int[] groupThreadIdZ;
@@ -33,47 +36,57 @@ public final class GroupContext {
     private int gy;
     private int gz;
 
-    GroupContext(NumThreads numThreads, ShaderResources resources, GroupShared groupShared) {
+    GroupContext(NumThreads numThreads, int maxGroups, ShaderResources resources, GroupShared groupShared) {
         this.numThreads = numThreads;
         this.resources = resources;
         this.groupShared = groupShared;
-        this.lanes = numThreads.count();
-        this.groupThreadIdX = new int[lanes];
-        this.groupThreadIdY = new int[lanes];
-        this.groupThreadIdZ = new int[lanes];
-        this.dispatchThreadIdX = new int[lanes];
-        this.dispatchThreadIdY = new int[lanes];
-        this.dispatchThreadIdZ = new int[lanes];
-        for (int tz = 0; tz < numThreads.z(); tz++) {
-            for (int ty = 0; ty < numThreads.y(); ty++) {
-                for (int tx = 0; tx < numThreads.x(); tx++) {
-                    int lane = numThreads.groupIndex(tx, ty, tz);
-                    groupThreadIdX[lane] = tx;
-                    groupThreadIdY[lane] = ty;
-                    groupThreadIdZ[lane] = tz;
+        this.groupSize = numThreads.count();
+        int maxLanes = groupSize * maxGroups;
+        this.groupThreadIdX = new int[maxLanes];
+        this.groupThreadIdY = new int[maxLanes];
+        this.groupThreadIdZ = new int[maxLanes];
+        this.dispatchThreadIdX = new int[maxLanes];
+        this.dispatchThreadIdY = new int[maxLanes];
+        this.dispatchThreadIdZ = new int[maxLanes];
+        for (int group = 0; group < maxGroups; group++) {
+            for (int tz = 0; tz < numThreads.z(); tz++) {
+                for (int ty = 0; ty < numThreads.y(); ty++) {
+                    for (int tx = 0; tx < numThreads.x(); tx++) {
+                        int lane = group * groupSize + numThreads.groupIndex(tx, ty, tz);
+                        groupThreadIdX[lane] = tx;
+                        groupThreadIdY[lane] = ty;
+                        groupThreadIdZ[lane] = tz;
+                    }
                 }
             }
         }
     }
 
-    void setGroup(int gx, int gy, int gz) {
+    /** Starts groups (gx .. gx + count − 1, gy, gz): fresh groupshared memory and dispatch thread ids. */
+    void setGroups(int gx, int gy, int gz, int count) {
         groupShared.clear();
         this.gx = gx;
         this.gy = gy;
         this.gz = gz;
-        int baseX = gx * numThreads.x();
+        this.groups = count;
         int baseY = gy * numThreads.y();
         int baseZ = gz * numThreads.z();
-        for (int lane = 0; lane < lanes; lane++) {
+        for (int lane = 0; lane < groupSize * count; lane++) {
+            int baseX = (gx + lane / groupSize) * numThreads.x();
             dispatchThreadIdX[lane] = baseX + groupThreadIdX[lane];
             dispatchThreadIdY[lane] = baseY + groupThreadIdY[lane];
             dispatchThreadIdZ[lane] = baseZ + groupThreadIdZ[lane];
         }
     }
 
-    /** Threads in the group, X·Y·Z. */
+    /** Threads in this call: X·Y·Z per group times {@link #groups()}. */
     public int lanes() {
-        return lanes;
+        return groupSize * groups;
+    }
+
+    /** Thread groups in this call: 1, or up to {@link GroupShader#groupsPerCall()} consecutive along x. */
+    public int groups() {
+        return groups;
     }
 
     public NumThreads numThreads() {
@@ -89,7 +102,7 @@ public final class GroupContext {
         return groupShared;
     }
 
-    /** HLSL: {@code SV_GroupID}. */
+    /** HLSL: {@code SV_GroupID} (of the first group of the call). */
     public Uint3 groupId() {
         return new Uint3(gx, gy, gz);
     }
@@ -132,8 +145,13 @@ public final class GroupContext {
         return dispatchThreadIdZ;
     }
 
-    /** HLSL: {@code SV_GroupIndex} of a lane: the lane itself. */
+    /** HLSL: {@code SV_GroupID.x} of a lane. */
+    public int groupIdX(int lane) {
+        return gx + lane / groupSize;
+    }
+
+    /** HLSL: {@code SV_GroupIndex} of a lane: the lane itself, within its group. */
     public int groupIndex(int lane) {
-        return lane;
+        return lane % groupSize;
     }
 }
