@@ -71,11 +71,14 @@ public final class GroupContext {
         this.groups = count;
         int baseY = gy * numThreads.y();
         int baseZ = gz * numThreads.z();
-        for (int lane = 0; lane < groupSize * count; lane++) {
-            int baseX = (gx + lane / groupSize) * numThreads.x();
-            dispatchThreadIdX[lane] = baseX + groupThreadIdX[lane];
-            dispatchThreadIdY[lane] = baseY + groupThreadIdY[lane];
-            dispatchThreadIdZ[lane] = baseZ + groupThreadIdZ[lane];
+        int lane = 0;
+        for (int group = 0; group < count; group++) {
+            int baseX = (gx + group) * numThreads.x();
+            for (int end = lane + groupSize; lane < end; lane++) {
+                dispatchThreadIdX[lane] = baseX + groupThreadIdX[lane];
+                dispatchThreadIdY[lane] = baseY + groupThreadIdY[lane];
+                dispatchThreadIdZ[lane] = baseZ + groupThreadIdZ[lane];
+            }
         }
     }
 

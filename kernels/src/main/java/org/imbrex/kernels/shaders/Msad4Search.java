@@ -40,6 +40,9 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * </pre>
  * A reference byte 0 is masked for every lane alike, so its term reads a plane of zeros against 0 instead
  * of being masked per lane. Loads are uint32-indexed and read 0 out of bounds ({@link TypedBuffer#ldRange}).
+ * The iterations of a block run in the order that reuses the {@link ShiftedPlanes} while they are in the
+ * L1 cache; each lane only adds to its own {@code accum}, and sums modulo 2^32 (or saturating sums of
+ * non-negative terms) do not depend on the order, so no bit changes.
  * Example: with {@code REF_SIZE = 1}, {@code buf_ref = {0xA100B2C3}}, {@code buf_src = {0xD7B0C372,
  * 0x4F57C2A3}}, thread 0 writes {@code (152, 4, 89, 109)} (the docs example with a zero accumulator).
  * One instance per task thread: it keeps its lane registers between calls.
@@ -54,23 +57,13 @@ public final class Msad4Search implements GroupShader {
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader msad4-search}. */
     public static final String NAME = "msad4-search";
 
-    /** Accumulator words of a full call: four per lane. */
-    private static final int ACCUM_WORDS = 4 * LANES * GROUPS_PER_CALL;
-    /** Loop iterations whose source words are loaded at once: 16, so their bytes span 4 steps of 16 words. */
-    private static final int BLOCK = 16;
-    /** Words one block reads: the lanes' first words, one more for {@code y}, one per further i. */
-    private static final int BLOCK_WORDS = LANES * GROUPS_PER_CALL + BLOCK;
-    /** Length of a shifted plane: the accumulators of the block's first i plus 3 steps of 16. */
-    private static final int SHIFTED_LENGTH = ACCUM_WORDS + 48;
-    /** The plane a masked term reads: with reference 0 its term is |0 − 0| = 0. */
-    private static final int[] ZEROS = new int[SHIFTED_LENGTH];
+    private static final int MAX_LANES = LANES * GROUPS_PER_CALL;
 
     private final MsadOverflow overflow;
-    private final int[] accum = new int[ACCUM_WORDS];
-    private final int[] words = new int[BLOCK_WORDS];
-    private final int[] plane = new int[4 * BLOCK_WORDS];
-    /** {@code shifted[r][n] = plane[r + n]}; {@code shifted[0]} is the plane itself. */
-    private final int[][] shifted = new int[16][];
+    private final int[] accum = new int[4 * MAX_LANES];
+    private final ShiftedPlanes planes = new ShiftedPlanes(MAX_LANES);
+    /** The plane a masked term reads: with reference 0 its term is |0 − 0| = 0. */
+    private final int[] zeros = new int[planes.length()];
     private final int[] termReference = new int[4];
     private final int[][] termPlane = new int[4][];
 
@@ -82,10 +75,6 @@ public final class Msad4Search implements GroupShader {
     /** The shader with the given msad overflow rule. */
     public Msad4Search(MsadOverflow overflow) {
         this.overflow = overflow;
-        shifted[0] = plane;
-        for (int r = 1; r < 16; r++) {
-            shifted[r] = new int[SHIFTED_LENGTH];
-        }
     }
 
     @Override
@@ -115,16 +104,15 @@ public final class Msad4Search implements GroupShader {
         // uint4 accum = {0, 0, 0, 0};
         Arrays.fill(accum, 0, 4 * lanes, 0);
         // for (uint i = 0; i < REF_SIZE; i++)
-        for (long block = 0; block < refSize; block += BLOCK) {
-            int iterations = (int) Math.min(BLOCK, refSize - block);
-            loadPlane(bufSrc, firstThread + (int) block, lanes + iterations);
-            for (int k = 0; k < iterations; k++) {
-                int i = (int) block + k;
-                // accum = msad4(buf_ref[i], uint2(buf_src[DTid.x + i], buf_src[DTid.x + i + 1]), accum);
-                if (overflow == MsadOverflow.WRAP) {
+        for (long block = 0; block < refSize; block += ShiftedPlanes.BLOCK) {
+            int iterations = (int) Math.min(ShiftedPlanes.BLOCK, refSize - block);
+            planes.load(bufSrc, firstThread + (int) block, lanes + iterations);
+            // i = block + 4·step + c: for each c, the steps reuse the same four shifted planes
+            for (int c = 0; c < 4; c++) {
+                for (int k = c; k < iterations; k += 4) {
+                    int i = (int) block + k;
+                    // accum = msad4(buf_ref[i], uint2(buf_src[DTid.x + i], buf_src[DTid.x + i + 1]), accum);
                     msad4Lanes(bufRef.ldX(i), k, 4 * lanes);
-                } else {
-                    msad4LanesSaturating(bufRef.ldX(i), k, 4 * lanes);
                 }
             }
         }
@@ -133,52 +121,30 @@ public final class Msad4Search implements GroupShader {
     }
 
     /**
-     * {@code buf_src[first + w]} for the {@code count} words a block reads, split into bytes, and the plane
-     * shifted by 1..15 bytes.
-     */
-    private void loadPlane(TypedBuffer bufSrc, int first, int count) {
-        bufSrc.ldRange(first, words, count);
-        int[] w = words;
-        int[] p = plane;
-        for (int q = 0; q < count; q++) {
-            int word = w[q];
-            p[4 * q] = word & 0xFF;
-            p[4 * q + 1] = (word >>> 8) & 0xFF;
-            p[4 * q + 2] = (word >>> 16) & 0xFF;
-            p[4 * q + 3] = word >>> 24;
-        }
-        for (int r = 1; r < 16; r++) {
-            System.arraycopy(p, r, shifted[r], 0, Math.min(SHIFTED_LENGTH, 4 * count - r));
-        }
-    }
-
-    /**
-     * {@code msad4(reference, …, accum)} for every lane, wrapping, at iteration k of the block. Term j reads
-     * {@code plane[4k + o + j]}; with {@code 4k + j = 16·step + r} that is {@code shifted[r][o + 16·step]}.
-     * HotSpot vectorizes a loop only when every array index is the loop index plus a constant multiple of
-     * the vector width, hence one loop per step with its offset written out (and only four terms per loop:
-     * a larger body is not unrolled enough to vectorize).
+     * {@code msad4(reference, …, accum)} for every lane at iteration k of the block, wrapping. Term j of lane
+     * byte {@code o} reads source byte {@code s + o} with {@code s = 4k + j = 16·step + r}, which is {@code
+     * plane(r)[o + 16·step]}; so each step has its own loop with the offset written out. Four terms per loop:
+     * a larger body is not unrolled enough to vectorize; and the loops stay in this method so that C2
+     * compiles them with it.
      * <pre>
-     *   k = 0..3    step 0   shifted[4k .. 4k+3][o]
-     *   k = 4..7    step 1   shifted[4(k−4) .. 4(k−4)+3][o + 16]    …    k = 12..15   step 3   [o + 48]
+     *   k = 0..3    step 0   plane(4k .. 4k+3)[o]
+     *   k = 4..7    step 1   plane(4(k−4) .. 4(k−4)+3)[o + 16]     …     k = 28..31   step 7   [o + 112]
      * </pre>
-     * A zero reference byte (masked for every lane alike) reads {@link #ZEROS} with reference 0.
      */
     private void msad4Lanes(int reference, int k, int n) {
-        int first = 4 * (k & 3);
-        for (int j = 0; j < 4; j++) {
-            term(j, (reference >>> (8 * j)) & 0xFF, first + j);
+        if (overflow == MsadOverflow.SATURATE) {
+            msad4LanesSaturating(reference, k, n);
+            return;
         }
-        int[] r = termReference;
-        int r0 = r[0];
-        int r1 = r[1];
-        int r2 = r[2];
-        int r3 = r[3];
-        int[][] q = termPlane;
-        int[] q0 = q[0];
-        int[] q1 = q[1];
-        int[] q2 = q[2];
-        int[] q3 = q[3];
+        prepareTerms(reference, 4 * (k & 3));
+        int r0 = termReference[0];
+        int r1 = termReference[1];
+        int r2 = termReference[2];
+        int r3 = termReference[3];
+        int[] q0 = termPlane[0];
+        int[] q1 = termPlane[1];
+        int[] q2 = termPlane[2];
+        int[] q3 = termPlane[3];
         int[] a = accum;
         switch (k >>> 2) {
             case 0 -> {
@@ -196,18 +162,41 @@ public final class Msad4Search implements GroupShader {
                     a[o] += d(r0, q0[o + 32]) + d(r1, q1[o + 32]) + d(r2, q2[o + 32]) + d(r3, q3[o + 32]);
                 }
             }
-            default -> {
+            case 3 -> {
                 for (int o = 0; o < n; o++) {
                     a[o] += d(r0, q0[o + 48]) + d(r1, q1[o + 48]) + d(r2, q2[o + 48]) + d(r3, q3[o + 48]);
+                }
+            }
+            case 4 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 64]) + d(r1, q1[o + 64]) + d(r2, q2[o + 64]) + d(r3, q3[o + 64]);
+                }
+            }
+            case 5 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 80]) + d(r1, q1[o + 80]) + d(r2, q2[o + 80]) + d(r3, q3[o + 80]);
+                }
+            }
+            case 6 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 96]) + d(r1, q1[o + 96]) + d(r2, q2[o + 96]) + d(r3, q3[o + 96]);
+                }
+            }
+            default -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 112]) + d(r1, q1[o + 112]) + d(r2, q2[o + 112]) + d(r3, q3[o + 112]);
                 }
             }
         }
     }
 
-    /** Term {@code t} compares reference byte {@code value} with shifted plane {@code r}, or adds 0 if masked. */
-    private void term(int t, int value, int r) {
-        termReference[t] = value;
-        termPlane[t] = value == 0 ? ZEROS : shifted[r];
+    /** The four terms of a reference: its bytes, and the planes they read ({@link #zeros} for a masked byte). */
+    private void prepareTerms(int reference, int firstPlane) {
+        for (int j = 0; j < 4; j++) {
+            int value = (reference >>> (8 * j)) & 0xFF;
+            termReference[j] = value;
+            termPlane[j] = value == 0 ? zeros : planes.plane(firstPlane + j);
+        }
     }
 
     /** One byte difference, {@code |r − s|}. */
@@ -219,7 +208,7 @@ public final class Msad4Search implements GroupShader {
     private void msad4LanesSaturating(int reference, int k, int n) {
         int at = 4 * k;
         int[] acc = accum;
-        int[] p = plane;
+        int[] p = planes.plane(0);
         for (int o = 0; o < n; o++) {
             int sum = 0;
             for (int j = 0; j < 4; j++) {
