@@ -12,7 +12,8 @@ import org.imbrex.kernels.resource.ShaderResources;
  * </pre>
  * Inside a group, a {@link ThreadShader} runs its threads in {@code SV_GroupIndex} order as a plain loop,
  * or cooperatively when it uses group barriers ({@link CooperativeGroup}); a {@link GroupShader} runs the
- * group in one call. When the last group is done, every bound UAV's contents are published
+ * group in one call (or, if it allows, several consecutive groups of a row: {@link
+ * GroupShader#groupsPerCall()}, still in the same order). When the last group is done, every bound UAV's contents are published
  * ({@link ShaderResources#endDispatch()}). A Dispatch with a zero argument runs nothing (FS §18.6.5).
  * Before anything runs, the Dispatch arguments, the shader's {@code numthreads} and its {@code groupshared}
  * size are checked against the shader's profile (spec §2.1); a violation throws {@link

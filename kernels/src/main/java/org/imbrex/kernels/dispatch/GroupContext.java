@@ -16,7 +16,8 @@ import org.imbrex.kernels.resource.ShaderResources;
  *   groupThreadIdY   0  0  0  0  1  1  1  1
  *   dispatchThreadIdX 12 13 14 15 12 13 14 15     (= 3·4 + tx)
  * </pre>
- * The arrays are owned by the dispatcher and refreshed per group: read them, do not change them.
+ * The arrays are owned by the dispatcher and refreshed per call; they may be longer than {@link #lanes()}:
+ * read the first {@code lanes()} entries, do not change them.
  * Example: in {@code Msad4Search}, {@code dispatchThreadIdX()[lane]} is the word offset of the lane's
  * window.
  */
