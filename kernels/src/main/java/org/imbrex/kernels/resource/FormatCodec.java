@@ -69,6 +69,18 @@ public final class FormatCodec {
         }
     }
 
+    /**
+     * What a load out of bounds returns (spec §3): 0 in every component the format has, the
+     * missing-component defaults (0, 0, 0, 1) in the others. R32_UINT gives (0, 0, 0, 1); R16G16B16A16_UINT
+     * gives (0, 0, 0, 0).
+     */
+    public static void outOfBounds(DxgiFormat format, int[] rgba) {
+        for (int channel = 0; channel < 4; channel++) {
+            rgba[channel] = format.hasChannel(channel) ? 0
+                    : FormatConversion.missingComponent(channel, format.componentType());
+        }
+    }
+
     /** Converts one 32-bit shader value to the component's code (unsigned, in its low {@code bits}). */
     static int encodeComponent(DxgiFormat.Component c, int value) {
         int bits = c.bits();

@@ -63,9 +63,7 @@ public final class RWBuffer extends TypedUav {
             loadElement(index, rgba);
             return;
         }
-        for (int channel = 0; channel < 4; channel++) {
-            rgba[channel] = FormatConversion.missingComponent(channel, format().componentType());
-        }
+        FormatCodec.outOfBounds(format(), rgba);
     }
 
     /** Raw 32-bit word {@code component} of element {@code index}, for 4-byte-component formats. */

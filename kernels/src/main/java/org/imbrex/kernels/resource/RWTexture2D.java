@@ -49,8 +49,6 @@ public final class RWTexture2D extends TypedUav {
             loadElement(y * width + x, rgba);
             return;
         }
-        for (int channel = 0; channel < 4; channel++) {
-            rgba[channel] = FormatConversion.missingComponent(channel, format().componentType());
-        }
+        FormatCodec.outOfBounds(format(), rgba);
     }
 }

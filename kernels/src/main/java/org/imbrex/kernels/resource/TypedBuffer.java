@@ -107,9 +107,7 @@ public final class TypedBuffer implements ShaderResourceView {
             FormatCodec.decode(format, bytes, index * format.byteSize(), rgba);
             return;
         }
-        for (int channel = 0; channel < 4; channel++) {
-            rgba[channel] = FormatConversion.missingComponent(channel, format.componentType());
-        }
+        FormatCodec.outOfBounds(format, rgba);
     }
 
     /**
