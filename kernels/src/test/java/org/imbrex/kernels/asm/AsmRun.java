@@ -48,8 +48,11 @@ final class AsmRun {
 
     /** One thread; each result {@code r#.c} listed in {@code stores} goes to u0[i]. */
     static int[] single(String body, int[] cb0, int temps, String... stores) {
-        StringBuilder asm = new StringBuilder(header("1, 1, 1", Math.max(1, (cb0.length + 3) / 4), temps)).append(body)
-                .append('\n');
+        String header = header("1, 1, 1", Math.max(1, (cb0.length + 3) / 4), temps);
+        if (body.contains("x0[")) {
+            header += "dcl_indexableTemp x0[3], 4\n";
+        }
+        StringBuilder asm = new StringBuilder(header).append(body).append('\n');
         for (int i = 0; i < stores.length; i++) {
             asm.append("store_uav_typed u0.xyzw, l(").append(i).append("), ").append(stores[i]).append('\n');
         }
