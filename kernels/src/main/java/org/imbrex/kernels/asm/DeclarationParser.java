@@ -53,6 +53,7 @@ final class DeclarationParser {
         if (into.numThreads != null) {
             throw in.error("dcl_thread_group is declared twice");
         }
+        in.skipSpaces();
         int column = in.column();
         int x = in.number("the thread group width");
         in.expect(',', "between thread group sizes");

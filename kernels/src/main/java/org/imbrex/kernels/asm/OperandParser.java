@@ -42,7 +42,7 @@ final class OperandParser {
         if (in.startsWith("l(")) {
             in.advance(2);
             return new Operand(RegisterType.IMMEDIATE, 0, null, null, IDENTITY.clone(), 0xF, negate, bars,
-                    immediate(in), column);
+                    immediate(in, column), column);
         }
         int nameColumn = in.column();
         String name = in.alphanumeric();
@@ -187,7 +187,7 @@ final class OperandParser {
     }
 
     /** The values of {@code l(...)} after the opening parenthesis: 1 (replicated) or 4 of them. */
-    private static int[] immediate(LineCursor in) {
+    private static int[] immediate(LineCursor in, int operandColumn) {
         List<Integer> values = new ArrayList<>();
         do {
             in.skipSpaces();
@@ -201,7 +201,7 @@ final class OperandParser {
             return new int[] {v, v, v, v};
         }
         if (values.size() != 4) {
-            throw in.error("an immediate has 1 or 4 values, not " + values.size());
+            throw in.errorAt(operandColumn, "an immediate has 1 or 4 values, not " + values.size());
         }
         return new int[] {values.get(0), values.get(1), values.get(2), values.get(3)};
     }
