@@ -203,13 +203,9 @@ final class FlowControl {
     private Frame push(int kind, Instruction ins) {
         Frame f = frames[depth++];
         f.kind = kind;
-        f.at = indexOf(ins);
+        f.at = m.pc - 1;
         f.inElse = false;
         return f;
-    }
-
-    private int indexOf(Instruction ins) {
-        return m.pc - 1;
     }
 
     /** Closes the innermost frame: its saved lanes (less those that left for good) run on. */
