@@ -1,7 +1,6 @@
 package org.imbrex.kernels.cli;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,9 +15,8 @@ import org.imbrex.kernels.dispatch.DeviceContext;
 import org.imbrex.kernels.dispatch.Dispatch;
 import org.imbrex.kernels.dispatch.ShaderFault;
 import org.imbrex.kernels.resource.ConstantBuffer;
-import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.ShaderResources;
-import org.imbrex.kernels.resource.TypedBuffer;
+import org.imbrex.kernels.resource.UnorderedAccessView;
 import org.imbrex.kernels.shaders.ShaderCatalog;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -42,13 +40,15 @@ import picocli.CommandLine.Spec;
             "SRV files hold little-endian elements (count = file size / format size); the UAV's contents go "
                 + "to OUT after the Dispatch."},
         footer = {"", "Example:", "  imbrex shader msad4-search 1 --cb 0:cb0.bin --srv 0:R32_UINT:ref.bin "
-                + "--srv 1:R32_UINT:src.bin --uav 0:R32G32B32A32_UINT:1024:out.bin"})
+                + "--srv 1:R32_UINT:src.bin --uav 0:R32G32B32A32_UINT:1024:out.bin",
+            "  imbrex shader cases/rnd-s1-018.asm 4 2 3 --srv 0:R32_UINT:t0.bin --uav 1:R32G32B32A32_FLOAT:23040:u1.bin"})
 public final class ShaderCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "Shipped shader name (${COMPLETION-CANDIDATES}).",
+    @Parameters(index = "0", paramLabel = "NAME", description = "Shipped shader name (${COMPLETION-CANDIDATES}), or the path of an SM5 assembly "
+                    + "file (NAME.asm, as fxc /Fc or vkd3d-compiler -b d3d-asm print it) to interpret.",
             completionCandidates = ShaderNames.class)
     private String name;
 
@@ -84,7 +84,7 @@ public final class ShaderCommand implements Callable<Integer> {
         for (String text : srvs) {
             ResourceArgument.Srv srv = argument(() -> ResourceArgument.Srv.parse(text));
             byte[] data = read("--srv " + text, srv.file());
-            resources.setShaderResource(srv.slot(), TypedBuffer.of(srv.format(), ByteBuffer.wrap(data)));
+            resources.setShaderResource(srv.slot(), argument(() -> ViewBinding.srv(shader, srv, data)));
         }
         for (String text : cbs) {
             ResourceArgument.Cb cb = argument(() -> ResourceArgument.Cb.parse(text));
@@ -108,14 +108,14 @@ public final class ShaderCommand implements Callable<Integer> {
     /** Allocates the UAVs, runs the Dispatch and writes every UAV to its OUT file. */
     private int run(ComputeShader shader, ShaderResources resources, Dispatch dispatch,
             List<ResourceArgument.Uav> uavArguments, BufferAllocator allocator) {
-        List<RWBuffer> views = new ArrayList<>();
+        List<UnorderedAccessView> views = new ArrayList<>();
         try {
             for (int i = 0; i < uavArguments.size(); i++) {
                 ResourceArgument.Uav uav = uavArguments.get(i);
-                RWBuffer view = RWBuffer.allocate(uav.format(), uav.elements(), allocator);
+                UnorderedAccessView view = argument(() -> ViewBinding.uav(shader, uav, allocator));
                 views.add(view);
                 if (uav.init() != null) {
-                    view.initialize(read("--uav " + uavs.get(i), uav.init()));
+                    ViewBinding.initialize(view, read("--uav " + uavs.get(i), uav.init()));
                 }
                 resources.setUnorderedAccessView(uav.slot(), view);
             }
@@ -130,7 +130,7 @@ public final class ShaderCommand implements Callable<Integer> {
             }
             return 0;
         } finally {
-            views.forEach(RWBuffer::close);
+            views.forEach(UnorderedAccessView::close);
         }
     }
 
