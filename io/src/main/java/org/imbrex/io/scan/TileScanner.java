@@ -20,6 +20,7 @@ import org.imbrex.kernels.shaders.Msad4Search;
  *   tiles       |&lt;--- core ---&gt;|&lt;--- core ---&gt;|&lt;--- core ---&gt;| …         each read with a halo of
  *               one positioned read per tile (the halo is kept, not re-read)    maxLength − 1 bytes
  *   per tile    for each signature s: for each pass of s: Dispatch, add u0 into sums[t]
+ *                 (after the first pass, only on thread groups where some sums[t] ≤ limit: SurvivingGroups)
  *               report t when tile.start + t + length(s) ≤ fileLength and sums[t] ≤ limit.maxSad(s)
  * </pre>
  * A match at offset {@code o} is reported by the one tile (of the one range) whose core holds {@code o},
@@ -44,6 +45,7 @@ public final class TileScanner implements AutoCloseable {
     private final TileData data;
     private final Msad4Passes passes;
     private final int[] sums;
+    private final SurvivingGroups survivors;
 
     /** A scanner running {@link Msad4Search}, the Java mirror of the HLSL. */
     public TileScanner(SearchPlan plan, int core, BufferAllocator allocator) {
@@ -64,6 +66,7 @@ public final class TileScanner implements AutoCloseable {
         int maxElements = (core + 3) / 4;
         this.data = new TileData(core + plan.halo(), plan.needsComplement());
         this.sums = new int[core];
+        this.survivors = new SurvivingGroups((maxElements + Msad4Search.LANES - 1) / Msad4Search.LANES);
         this.passes = new Msad4Passes(plan.passes(), maxElements, allocator, shaders.get());
     }
 
@@ -131,23 +134,42 @@ public final class TileScanner implements AutoCloseable {
         if (offsets == 0 || maxSad < 0) {
             return;
         }
-        int elements = (offsets + 3) / 4;
-        int first = plan.firstPass(s);
-        int end = plan.endPass(s);
-        if (first == end) {
-            Arrays.fill(sums, 0, offsets, 0);
-        }
-        for (int p = first; p < end; p++) {
-            passes.run(p, plan.passes().get(p), data, elements);
-            passes.collect(sums, offsets, p == first);
-            counts.dispatches++;
-        }
+        runPasses(s, offsets, maxSad, counts);
         for (int t = 0; t < offsets; t++) {
             if (sums[t] <= maxSad) {
                 sink.accept(s, tile.start() + t, sums[t]);
                 counts.matches++;
                 maxSad = limit.maxSad(s);
             }
+        }
+    }
+
+    /**
+     * Leaves the score of every tile offset below {@code offsets} in {@code sums}, or, for offsets that
+     * cannot match any more, a partial score already above {@code maxSad}: after the first pass, later
+     * passes run only on the thread groups that can still match.
+     */
+    private void runPasses(int s, int offsets, int maxSad, Counts counts) {
+        int elements = (offsets + 3) / 4;
+        int groups = (elements + Msad4Search.LANES - 1) / Msad4Search.LANES;
+        int first = plan.firstPass(s);
+        if (first == plan.endPass(s)) {
+            Arrays.fill(sums, 0, offsets, 0);
+        }
+        for (int p = first; p < plan.endPass(s); p++) {
+            ReferencePass pass = plan.passes().get(p);
+            int surviving = p == first ? groups : survivors.find(sums, offsets, maxSad);
+            if (surviving == 0) {
+                return;
+            }
+            if (2 * surviving <= groups && p != first) {
+                passes.runSurvivors(p, pass, data, survivors);
+                passes.collectSurvivors(sums, offsets, survivors);
+            } else {
+                passes.run(p, pass, data, elements);
+                passes.collect(sums, offsets, p == first);
+            }
+            counts.dispatches++;
         }
     }
 

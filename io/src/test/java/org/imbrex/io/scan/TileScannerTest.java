@@ -126,6 +126,24 @@ class TileScannerTest {
     }
 
     @Test
+    void scan_fewSurvivingGroups_laterPassesRunOnThemAloneAndStayExact() throws IOException {
+        Random random = new Random(17);
+        Signature signature = RandomSignatures.of("long", 1000, random);
+        byte[] data = new byte[64 * 1024];
+        random.nextBytes(data);
+        RandomSignatures.plant(signature, data, 300, random);
+        RandomSignatures.plant(signature, data, 40_000, random);
+        data[40_000 + 900] ^= 0x01;   // a near match: differs in the fourth chunk only
+        String path = write("survivors.bin", data);
+        List<Match> expected = BruteForce.matches(data, List.of(signature), 1);
+
+        try (TileScanner scanner = new TileScanner(SearchPlan.compile(List.of(signature)), 64 * 1024, allocator)) {
+            assertThat(scanWhole(scanner, path, data.length, ScoreLimit.atMost(1))).isEqualTo(expected)
+                    .extracting(Match::offset).containsExactly(300L, 40_000L);
+        }
+    }
+
+    @Test
     void scan_nearMatchesWithinLimit_areReportedWithTheirScore() throws IOException {
         Signature signature = Signature.ofHex("s", "10 00 ?? FF 20");
         byte[] data = {0x10, 0x00, 0x55, (byte) 0xFF, 0x20, 0x12, 0x03, 0x00, (byte) 0xF0, 0x20, 0x10, 0x00};
@@ -238,8 +256,9 @@ class TileScannerTest {
                     (s, o, sad) -> matches.add(new Match(s, o, sad)));
 
             assertThat(matches).isEmpty();
-            // b = PLAIN {0x0100} + COMPLEMENT {0x00FF}: 2 passes in each of the 4 tiles
-            assertThat(stats).isEqualTo(new ScanStats(100, 4, 8, 0));
+            // b = PLAIN {0x0100} + COMPLEMENT {0x00FF}; the PLAIN pass scores 1 everywhere, so no group
+            // survives a limit of 0 and the COMPLEMENT pass never runs: 1 Dispatch in each of the 4 tiles.
+            assertThat(stats).isEqualTo(new ScanStats(100, 4, 4, 0));
         }
     }
 
