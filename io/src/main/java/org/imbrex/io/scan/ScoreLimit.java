@@ -1,8 +1,10 @@
 package org.imbrex.io.scan;
 
 /**
- * The highest score a match may have, per signature; the scanner asks before each tile and again after
- * every match it reports, so a best-K collector can tighten it as it fills.
+ * The highest score a match may have, per signature. The scanner asks once per tile and signature, before
+ * the Dispatches (offsets above the limit are dropped early), and again after every match it reports, so a
+ * best-K collector can tighten it as it fills. Within a tile the limit only tightens: a limit that rises
+ * is taken up from the next tile on.
  *
  * <p>Examples: {@code ScoreLimit.atMost(0)} keeps exact matches only; {@code ScoreLimit.any()} keeps every
  * offset; {@code s -> heaps[s].isFull() ? heaps[s].worst() : Integer.MAX_VALUE} keeps a best-K candidate

@@ -139,7 +139,8 @@ public final class TileScanner implements AutoCloseable {
             if (sums[t] <= maxSad) {
                 sink.accept(s, tile.start() + t, sums[t]);
                 counts.matches++;
-                maxSad = limit.maxSad(s);
+                // Offsets above the earlier limit hold partial scores: a rising limit waits for the next tile.
+                maxSad = Math.min(maxSad, limit.maxSad(s));
             }
         }
     }

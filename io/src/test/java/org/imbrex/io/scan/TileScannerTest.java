@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.conf.Configuration;
@@ -242,6 +243,31 @@ class TileScannerTest {
         assertThat(reported).extracting(Match::sad).isSortedAccordingTo((a, b) -> Integer.compare(b, a))
                 .doesNotHaveDuplicates();
         assertThat(reported.get(reported.size() - 1)).isEqualTo(oracleBest);
+    }
+
+    @Test
+    void scan_limitRisingAfterAMatch_neverReportsAPartialScore() throws IOException {
+        Random random = new Random(19);
+        Signature signature = RandomSignatures.of("s", 300, random);
+        byte[] data = new byte[4096];
+        random.nextBytes(data);
+        RandomSignatures.plant(signature, data, 0, random);
+        String path = write("rising.bin", data);
+        int[] limit = {10};
+        List<Match> reported = new ArrayList<>();
+
+        try (TileScanner scanner = new TileScanner(SearchPlan.compile(List.of(signature)), 1024, allocator)) {
+            scanner.scan(fs, ByteRange.wholeFile(path, data.length), s -> limit[s], (s, o, sad) -> {
+                reported.add(new Match(s, o, sad));
+                limit[s] = Integer.MAX_VALUE;
+            });
+        }
+
+        for (Match match : reported) {
+            assertThat(match.sad()).isEqualTo(BruteForce.sad(signature, data, (int) match.offset()));
+        }
+        assertThat(reported).extracting(Match::offset).containsExactlyElementsOf(LongStream.concat(
+                LongStream.of(0), LongStream.rangeClosed(1024, data.length - 300)).boxed().toList());
     }
 
     @Test
