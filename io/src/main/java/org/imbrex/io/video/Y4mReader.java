@@ -7,9 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 
 /**
  * Reads a YUV4MPEG2 stream frame by frame, keeping only the luma plane; never holds more than one frame.
@@ -24,7 +21,7 @@ import org.apache.hadoop.fs.Path;
  * the complete frames before it. Anything else where a frame should start is a {@link Y4mFormatException}.
  *
  * <pre>{@code
- * try (Y4mReader reader = Y4mReader.open(FileSystem.get(uri, conf), new Path(uri))) {
+ * try (Y4mReader reader = Y4mFiles.open(new Path(uri), conf)) {       // or new Y4mReader(stream, name)
  *     for (LumaFrame frame = reader.readFrame(); frame != null; frame = reader.readFrame()) { ... }
  * }
  * }</pre>
@@ -64,16 +61,6 @@ public final class Y4mReader implements Closeable {
     /** A reader whose warnings go to the {@code System.Logger} of this class. */
     public Y4mReader(InputStream in, String source) throws IOException {
         this(in, source, message -> LOG.log(System.Logger.Level.WARNING, message));
-    }
-
-    /** Opens {@code path} on any Hadoop file system (local, HDFS, object stores). */
-    public static Y4mReader open(FileSystem fs, Path path, Consumer<String> warnings) throws IOException {
-        return new Y4mReader(fs.open(path), path.toString(), warnings);
-    }
-
-    /** Opens {@code path} on the file system its URI names, warnings logged. */
-    public static Y4mReader open(Path path, Configuration conf) throws IOException {
-        return new Y4mReader(path.getFileSystem(conf).open(path), path.toString());
     }
 
     public Y4mHeader header() {

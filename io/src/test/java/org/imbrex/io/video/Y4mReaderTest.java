@@ -152,7 +152,7 @@ class Y4mReaderTest {
         Files.write(file, new Y4mBytes("YUV4MPEG2 W3 H3 C444").frame("FRAME", 0, 9, 18).frame("FRAME", 1, 9, 18)
                 .bytes());
         Path path = new Path(file.toUri());
-        try (Y4mReader reader = Y4mReader.open(FileSystem.getLocal(new Configuration()), path, warnings::add)) {
+        try (Y4mReader reader = Y4mFiles.open(FileSystem.getLocal(new Configuration()), path, warnings::add)) {
             assertThat(reader.header()).isEqualTo(new Y4mHeader(3, 3, Y4mColourSpace.C444));
             assertThat(reader.readFrame().pixel(2, 2)).isEqualTo(Y4mBytes.lumaValue(0, 8));
             assertThat(reader.readFrame().index()).isEqualTo(1);

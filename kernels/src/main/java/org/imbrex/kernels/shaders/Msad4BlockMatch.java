@@ -126,6 +126,9 @@ public final class Msad4BlockMatch implements GroupShader {
             for (int r = band * p.bandRows(); r < (band + 1) * p.bandRows(); r++) {
                 for (int k = 0; Integer.compareUnsigned(k, p.block() >>> 2) < 0; k++) {
                     int reference = curLuma.ldX(curWord + r * p.pitch() + k);
+                    if (reference == 0) {
+                        continue; // msad4 masks every byte of a zero reference: accum stays as it is
+                    }
                     loadSourceLanes(prevLuma, r * p.pitch() + k, active, direct);
                     msad4Lanes(reference);
                 }
@@ -227,24 +230,30 @@ public final class Msad4BlockMatch implements GroupShader {
         int m1 = r1 == 0 ? 0 : -1;
         int m2 = r2 == 0 ? 0 : -1;
         int m3 = r3 == 0 ? 0 : -1;
+        // One loop per component keeps each loop small enough for C2 to vectorize.
+        for (int lane = 0; lane < LANES; lane++) {
+            int x = srcX[lane];
+            accumX[lane] += (Math.abs(r0 - (x & 0xFF)) & m0) + (Math.abs(r1 - ((x >>> 8) & 0xFF)) & m1)
+                    + (Math.abs(r2 - ((x >>> 16) & 0xFF)) & m2) + (Math.abs(r3 - (x >>> 24)) & m3);
+        }
         for (int lane = 0; lane < LANES; lane++) {
             int x = srcX[lane];
             int y = srcY[lane];
-            int b0 = x & 0xFF;
-            int b1 = (x >>> 8) & 0xFF;
-            int b2 = (x >>> 16) & 0xFF;
-            int b3 = x >>> 24;
-            int b4 = y & 0xFF;
-            int b5 = (y >>> 8) & 0xFF;
-            int b6 = (y >>> 16) & 0xFF;
-            accumX[lane] += (Math.abs(r0 - b0) & m0) + (Math.abs(r1 - b1) & m1)
-                    + (Math.abs(r2 - b2) & m2) + (Math.abs(r3 - b3) & m3);
-            accumY[lane] += (Math.abs(r0 - b1) & m0) + (Math.abs(r1 - b2) & m1)
-                    + (Math.abs(r2 - b3) & m2) + (Math.abs(r3 - b4) & m3);
-            accumZ[lane] += (Math.abs(r0 - b2) & m0) + (Math.abs(r1 - b3) & m1)
-                    + (Math.abs(r2 - b4) & m2) + (Math.abs(r3 - b5) & m3);
-            accumW[lane] += (Math.abs(r0 - b3) & m0) + (Math.abs(r1 - b4) & m1)
-                    + (Math.abs(r2 - b5) & m2) + (Math.abs(r3 - b6) & m3);
+            accumY[lane] += (Math.abs(r0 - ((x >>> 8) & 0xFF)) & m0) + (Math.abs(r1 - ((x >>> 16) & 0xFF)) & m1)
+                    + (Math.abs(r2 - (x >>> 24)) & m2) + (Math.abs(r3 - (y & 0xFF)) & m3);
+        }
+        for (int lane = 0; lane < LANES; lane++) {
+            int x = srcX[lane];
+            int y = srcY[lane];
+            accumZ[lane] += (Math.abs(r0 - ((x >>> 16) & 0xFF)) & m0) + (Math.abs(r1 - (x >>> 24)) & m1)
+                    + (Math.abs(r2 - (y & 0xFF)) & m2) + (Math.abs(r3 - ((y >>> 8) & 0xFF)) & m3);
+        }
+        for (int lane = 0; lane < LANES; lane++) {
+            int x = srcX[lane];
+            int y = srcY[lane];
+            accumW[lane] += (Math.abs(r0 - (x >>> 24)) & m0) + (Math.abs(r1 - (y & 0xFF)) & m1)
+                    + (Math.abs(r2 - ((y >>> 8) & 0xFF)) & m2) + (Math.abs(r3 - ((y >>> 16) & 0xFF)) & m3);
         }
     }
+
 }
