@@ -12,9 +12,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -27,6 +27,8 @@ import org.imbrex.io.input.InputLister;
 import org.imbrex.io.scan.SearchPlan;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.io.signature.SignatureParser;
+import org.imbrex.io.signature.SignatureSet;
+import org.imbrex.io.signature.SignatureWarning;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.ImbrexSession;
 import org.imbrex.jobs.spark.JobProgress;
@@ -82,10 +84,10 @@ public final class SearchJob {
         long started = System.nanoTime();
         Configuration conf = HadoopConf.fromSystemProperties();
         SearchPlan plan = SearchPlan.compile(readSignatures(conf));
-        options.checkTileSize(plan.longestSignature());
-        List<InputFile> files = InputLister.list(options.inputs(), conf);
+        options.checkTileSize(plan.maxLength());
+        List<InputFile> files = listInputs(conf);
         OutputDirectory output = OutputDirectory.prepare(options.output(), options.overwrite(), conf);
-        LOG.info("search: {} signatures over {} files", plan.signatures().size(), files.size());
+        LOG.info("search: {} signatures over {} files", plan.signatureCount(), files.size());
         return new Prepared(started, plan, files, output);
     }
 
@@ -99,16 +101,31 @@ public final class SearchJob {
     }
 
     private List<Signature> readSignatures(Configuration conf) {
+        Path path = new Path(options.signatures());
         try {
-            List<Signature> signatures = SignatureParser.parse(new Path(options.signatures()), conf);
-            if (signatures.isEmpty()) {
-                throw new IllegalArgumentException("--signatures " + options.signatures()
-                        + " holds no signature");
+            FileSystem fs = path.getFileSystem(conf);
+            if (!fs.exists(path)) {
+                throw new IllegalArgumentException("--signatures " + options.signatures() + " does not exist");
             }
-            return signatures;
+            SignatureSet set = SignatureParser.parse(fs, path);
+            for (SignatureWarning warning : set.warnings()) {
+                LOG.warn("{}", warning);
+            }
+            if (set.isEmpty()) {
+                throw new IllegalArgumentException("--signatures " + options.signatures() + " holds no signature");
+            }
+            return set.signatures();
         } catch (IOException e) {
             throw new IllegalArgumentException("--signatures " + options.signatures() + ": cannot read it ("
                     + e.getMessage() + ")", e);
+        }
+    }
+
+    private List<InputFile> listInputs(Configuration conf) {
+        try {
+            return InputLister.list(conf, options.inputs());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--input: " + e.getMessage(), e);
         }
     }
 
@@ -119,11 +136,10 @@ public final class SearchJob {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         JobProgress progress = new JobProgress(sc, "search");
         long bytes = files.stream().mapToLong(InputFile::length).sum();
-        Broadcast<SearchPlan> planBroadcast = sc.broadcast(plan);
-        Broadcast<HadoopConf> hadoop = sc.broadcast(HadoopConf.of(sc.hadoopConfiguration()));
+        HadoopConf hadoop = HadoopConf.of(sc.hadoopConfiguration());
 
         JavaRDD<ByteRange> ranges = splits(sc, files);
-        JavaRDD<Row> rows = ranges.mapPartitions(new ScanPartition(planBroadcast, hadoop, options,
+        JavaRDD<Row> rows = ranges.mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
                 progress.bytesScanned(), progress.tiles(), progress.matches()));
         Dataset<Row> matches = spark.createDataFrame(rows, MatchTable.SCHEMA);
         if (options.keepsBest()) {
@@ -133,7 +149,7 @@ public final class SearchJob {
         }
         matches = matches.persist(StorageLevel.MEMORY_AND_DISK());
         try {
-            progress.phase("scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatures().size()
+            progress.phase("scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatureCount()
                     + " signatures");
             List<Row> counts = matches.groupBy(MatchTable.SIGNATURE).count().collectAsList();
             progress.phase("write " + options.format().sparkFormat() + " table to " + output.output());
@@ -155,11 +171,11 @@ public final class SearchJob {
     private JavaRDD<ByteRange> splits(JavaSparkContext sc, List<InputFile> files) {
         try {
             Job job = Job.getInstance(new Configuration(sc.hadoopConfiguration()));
-            List<Path> paths = new ArrayList<>();
+            List<String> paths = new ArrayList<>();
             for (InputFile file : files) {
-                paths.add(new Path(file.path()));
+                paths.add(file.path());
             }
-            FileInputFormat.setInputPaths(job, paths.toArray(Path[]::new));
+            ByteRangeInputFormat.setInputs(job, paths);
             FileInputFormat.setMaxInputSplitSize(job, options.splitSize());
             FileInputFormat.setMinInputSplitSize(job, 1);
             JavaRDD<ByteRange> ranges = sc.newAPIHadoopRDD(job.getConfiguration(), ByteRangeInputFormat.class,

@@ -37,7 +37,7 @@ public record SearchSummary(int files, long bytes, SearchPlan plan, List<Row> co
         long signatureBytes = plan.signatures().stream().mapToLong(Signature::length).sum();
         double diffs = (double) bytes * signatureBytes;
         out.printf(Locale.ROOT, "imbrex search: %d files, %s, %d signatures: %d matches in %.1f s "
-                + "(%s/s, %.1f M byte-differences/s)%n", files, ByteSize.format(bytes), plan.signatures().size(),
+                + "(%s/s, %.1f M byte-differences/s)%n", files, ByteSize.format(bytes), plan.signatureCount(),
                 total, seconds, ByteSize.format((long) (bytes / Math.max(seconds, 1e-9))), diffs / seconds / 1e6);
         out.printf(Locale.ROOT, "  %-32s %10s%n", "signature", "matches");
         for (Signature s : plan.signatures()) {
