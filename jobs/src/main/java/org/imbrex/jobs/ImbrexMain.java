@@ -1,5 +1,8 @@
 package org.imbrex.jobs;
 
+import org.imbrex.jobs.cli.GlobalArguments;
+import org.imbrex.jobs.cli.SparkConfDefaults;
+import org.imbrex.jobs.search.SearchCommand;
 import org.imbrex.kernels.cli.OneLineErrors;
 import org.imbrex.kernels.cli.ShaderCommand;
 import picocli.CommandLine;
@@ -13,7 +16,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "imbrex", mixinStandardHelpOptions = true, versionProvider = ImbrexMain.Version.class,
         description = "Find byte patterns in very large data with a bit-exact Direct3D 11 msad4 shader on Spark.",
-        subcommands = {ShaderCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SearchCommand.class, DemoCommand.class, ShaderCommand.class, CommandLine.HelpCommand.class})
 public final class ImbrexMain implements Runnable {
 
     @CommandLine.Spec
@@ -25,7 +28,17 @@ public final class ImbrexMain implements Runnable {
 
     /** Runs the command line and returns its exit code (0 success, 1 failure, 2 bad arguments). */
     public static int run(String... args) {
-        return OneLineErrors.commandLine(new ImbrexMain()).execute(args);
+        String[] rest;
+        try {
+            rest = GlobalArguments.apply(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("imbrex: " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
+        CommandLine line = OneLineErrors.commandLine(new ImbrexMain());
+        line.setDefaultValueProvider(new SparkConfDefaults());
+        line.setExecutionExceptionHandler(new FailureHandler());
+        return line.execute(rest);
     }
 
     @Override

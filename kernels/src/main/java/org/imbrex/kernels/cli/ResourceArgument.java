@@ -2,6 +2,7 @@ package org.imbrex.kernels.cli;
 
 import java.nio.file.Path;
 import org.imbrex.kernels.resource.DxgiFormat;
+import org.imbrex.kernels.resource.ShaderResources;
 
 /**
  * The resource arguments of {@code imbrex shader}, parsed from their {@code SLOT:…} text.
@@ -21,7 +22,8 @@ public final class ResourceArgument {
     public record Srv(int slot, DxgiFormat format, Path file) {
         public static Srv parse(String text) {
             String[] parts = split("--srv", text, 3, 3, "SLOT:FORMAT:FILE");
-            return new Srv(parseSlot("--srv", text, parts[0]), parseFormat("--srv", text, parts[1]), Path.of(parts[2]));
+            return new Srv(parseSlot("--srv", text, parts[0], ShaderResources.SRV_SLOTS),
+                    parseFormat("--srv", text, parts[1]), Path.of(parts[2]));
         }
     }
 
@@ -40,7 +42,12 @@ public final class ResourceArgument {
                 throw new IllegalArgumentException("--uav " + text + ": BYTES " + bytes + " is outside 0.."
                         + Integer.MAX_VALUE);
             }
-            return new Uav(parseSlot("--uav", text, parts[0]), format, bytes, Path.of(parts[3]),
+            if (bytes % format.byteSize() != 0) {
+                throw new IllegalArgumentException("--uav " + text + ": BYTES " + bytes + " is not a multiple of "
+                        + format + "'s " + format.byteSize() + "-byte elements");
+            }
+            return new Uav(parseSlot("--uav", text, parts[0], ShaderResources.UAV_SLOTS), format, bytes,
+                    Path.of(parts[3]),
                     parts.length == 5 ? Path.of(parts[4]) : null);
         }
 
@@ -54,7 +61,7 @@ public final class ResourceArgument {
     public record Cb(int slot, Path file) {
         public static Cb parse(String text) {
             String[] parts = split("--cb", text, 2, 2, "SLOT:FILE");
-            return new Cb(parseSlot("--cb", text, parts[0]), Path.of(parts[1]));
+            return new Cb(parseSlot("--cb", text, parts[0], ShaderResources.CB_SLOTS), Path.of(parts[1]));
         }
     }
 
@@ -71,17 +78,18 @@ public final class ResourceArgument {
         return parts;
     }
 
-    private static int parseSlot(String option, String text, String value) {
+    private static int parseSlot(String option, String text, String value, int slots) {
+        int slot;
         try {
-            int slot = Integer.parseInt(value);
-            if (slot < 0) {
-                throw new NumberFormatException();
-            }
-            return slot;
+            slot = Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " " + text + ": SLOT '" + value
-                    + "' is not a non-negative number");
+            slot = -1;
         }
+        if (slot < 0 || slot >= slots) {
+            throw new IllegalArgumentException(option + " " + text + ": SLOT '" + value + "' is not a slot number 0.."
+                    + (slots - 1));
+        }
+        return slot;
     }
 
     private static DxgiFormat parseFormat(String option, String text, String value) {

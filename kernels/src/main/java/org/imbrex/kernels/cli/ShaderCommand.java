@@ -1,21 +1,22 @@
 package org.imbrex.kernels.cli;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.kernels.dispatch.ComputeShader;
 import org.imbrex.kernels.dispatch.DeviceContext;
 import org.imbrex.kernels.dispatch.Dispatch;
+import org.imbrex.kernels.dispatch.ShaderFault;
 import org.imbrex.kernels.resource.ConstantBuffer;
-import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.ShaderResources;
-import org.imbrex.kernels.resource.TypedBuffer;
+import org.imbrex.kernels.resource.UnorderedAccessView;
 import org.imbrex.kernels.shaders.ShaderCatalog;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,20 +32,23 @@ import picocli.CommandLine.Spec;
  *   imbrex shader msad4-search 1 --cb 0:refsize.bin --srv 0:R32_UINT:ref.bin --srv 1:R32_UINT:src.bin \
  *                 --uav 0:R32G32B32A32_UINT:1024:out.bin
  * </pre>
- * Bad arguments get one line naming the argument and exit code 2.
+ * Bad arguments get one line naming the argument and exit code 2; a shader that fails while it runs gets one
+ * line naming the group and thread ({@link ShaderFault}) and exit code 1.
  */
 @Command(name = "shader", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a compute shader on the CPU, exactly as a Direct3D 11 device would, for one Dispatch.",
             "SRV files hold little-endian elements (count = file size / format size); the UAV's contents go "
                 + "to OUT after the Dispatch."},
         footer = {"", "Example:", "  imbrex shader msad4-search 1 --cb 0:cb0.bin --srv 0:R32_UINT:ref.bin "
-                + "--srv 1:R32_UINT:src.bin --uav 0:R32G32B32A32_UINT:1024:out.bin"})
+                + "--srv 1:R32_UINT:src.bin --uav 0:R32G32B32A32_UINT:1024:out.bin",
+            "  imbrex shader cases/rnd-s1-018.asm 4 2 3 --srv 0:R32_UINT:t0.bin --uav 1:R32G32B32A32_FLOAT:23040:u1.bin"})
 public final class ShaderCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "Shipped shader name (${COMPLETION-CANDIDATES}).",
+    @Parameters(index = "0", paramLabel = "NAME", description = "Shipped shader name (${COMPLETION-CANDIDATES}), or the path of an SM5 assembly "
+                    + "file (NAME.asm, as fxc /Fc or vkd3d-compiler -b d3d-asm print it) to interpret.",
             completionCandidates = ShaderNames.class)
     private String name;
 
@@ -73,47 +77,78 @@ public final class ShaderCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         Dispatch dispatch = dispatch();
         ComputeShader shader = argument(() -> ShaderLoader.load(name));
-        List<ResourceArgument.Uav> uavArguments = new ArrayList<>();
         ShaderResources resources = new ShaderResources();
         for (String text : srvs) {
             ResourceArgument.Srv srv = argument(() -> ResourceArgument.Srv.parse(text));
             byte[] data = read("--srv " + text, srv.file());
-            resources.setShaderResource(srv.slot(), TypedBuffer.of(srv.format(), ByteBuffer.wrap(data)));
+            resources.setShaderResource(srv.slot(), argument(() -> ViewBinding.srv(shader, srv, data)));
         }
         for (String text : cbs) {
             ResourceArgument.Cb cb = argument(() -> ResourceArgument.Cb.parse(text));
             resources.setConstantBuffer(cb.slot(), ConstantBuffer.of(read("--cb " + text, cb.file())));
         }
+        List<ResourceArgument.Uav> uavArguments = new ArrayList<>();
+        Set<Integer> uavSlots = new HashSet<>();
         for (String text : uavs) {
-            uavArguments.add(argument(() -> ResourceArgument.Uav.parse(text)));
+            ResourceArgument.Uav uav = argument(() -> ResourceArgument.Uav.parse(text));
+            if (!uavSlots.add(uav.slot())) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--uav " + text + ": u" + uav.slot()
+                        + " is already bound by an earlier --uav");
+            }
+            uavArguments.add(uav);
         }
         try (BufferAllocator allocator = new RootAllocator()) {
-            List<RWBuffer> views = new ArrayList<>();
-            try {
-                for (ResourceArgument.Uav uav : uavArguments) {
-                    RWBuffer view = RWBuffer.allocate(uav.format(), uav.elements(), allocator);
-                    views.add(view);
-                    if (uav.init() != null) {
-                        view.initialize(read("--uav INIT", uav.init()));
-                    }
-                    resources.setUnorderedAccessView(uav.slot(), view);
-                }
-                new DeviceContext().dispatch(shader, resources, dispatch);
-                for (int i = 0; i < views.size(); i++) {
-                    Files.write(uavArguments.get(i).out(), views.get(i).contents());
-                }
-            } finally {
-                views.forEach(RWBuffer::close);
-            }
+            return run(shader, resources, dispatch, uavArguments, allocator);
         }
-        return 0;
+    }
+
+    /** Allocates the UAVs, runs the Dispatch and writes every UAV to its OUT file. */
+    private int run(ComputeShader shader, ShaderResources resources, Dispatch dispatch,
+            List<ResourceArgument.Uav> uavArguments, BufferAllocator allocator) {
+        List<UnorderedAccessView> views = new ArrayList<>();
+        try {
+            for (int i = 0; i < uavArguments.size(); i++) {
+                ResourceArgument.Uav uav = uavArguments.get(i);
+                UnorderedAccessView view = argument(() -> ViewBinding.uav(shader, uav, allocator));
+                views.add(view);
+                if (uav.init() != null) {
+                    ViewBinding.initialize(view, read("--uav " + uavs.get(i), uav.init()));
+                }
+                resources.setUnorderedAccessView(uav.slot(), view);
+            }
+            try {
+                new DeviceContext().dispatch(shader, resources, dispatch);
+            } catch (ShaderFault fault) {
+                spec.commandLine().getErr().println(spec.qualifiedName() + ": " + fault.getMessage());
+                return 1;
+            }
+            for (int i = 0; i < views.size(); i++) {
+                write("--uav " + uavs.get(i), uavArguments.get(i).out(), views.get(i).contents());
+            }
+            return 0;
+        } finally {
+            views.forEach(UnorderedAccessView::close);
+        }
+    }
+
+    private void write(String argument, Path file, byte[] contents) {
+        try {
+            Files.write(file, contents);
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), argument + ": cannot write " + file + " ("
+                    + e.getClass().getSimpleName() + ")");
+        }
     }
 
     private Dispatch dispatch() {
         long[] g = {1, 1, 1};
+        if (groups.size() > 3) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "GX [GY GZ]: a Dispatch takes at most 3 "
+                    + "thread group counts, got " + groups.size() + ": " + groups);
+        }
         for (int i = 0; i < groups.size(); i++) {
             g[i] = groups.get(i);
         }

@@ -1,18 +1,30 @@
 package org.imbrex.kernels.cli;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import org.imbrex.kernels.asm.AsmShader;
 import org.imbrex.kernels.dispatch.ComputeShader;
 import org.imbrex.kernels.shaders.ShaderCatalog;
 
 /**
- * Turns the NAME argument of {@code imbrex shader} into a shader: a shipped shader's name.
+ * Turns the NAME argument of {@code imbrex shader} into a shader: a shipped shader's name, or the path of
+ * an SM5 assembly file ({@code .asm}) to interpret.
  *
- * <p>Example: {@code ShaderLoader.load("msad4-search")}.
+ * <p>Example: {@code ShaderLoader.load("msad4-search")}; {@code ShaderLoader.load("cases/rnd-s1-018.asm")}.
  */
 final class ShaderLoader {
     private ShaderLoader() {
     }
 
     static ComputeShader load(String name) {
+        if (name.endsWith(".asm")) {
+            try {
+                return AsmShader.load(Path.of(name));
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot read shader " + name + " (" + e.getClass().getSimpleName()
+                        + ")");
+            }
+        }
         return ShaderCatalog.create(name);
     }
 }

@@ -15,6 +15,16 @@ public sealed interface ComputeShader permits ThreadShader, GroupShader {
     /** The {@code [numthreads(X, Y, Z)]} attribute. */
     NumThreads numThreads();
 
+    /**
+     * The shader's {@code groupshared} arrays ({@code g#} registers, asm {@code dcl_tgsm_*}) as 32-bit
+     * words per register, in declaration order; none by default. HLSL {@code groupshared uint partial[64];}
+     * is {@code new int[] {64}}. The dispatcher allocates them (at most {@link
+     * ShaderModel#groupSharedBytes()} in all) and zeroes them when each group starts.
+     */
+    default int[] groupSharedWords() {
+        return new int[0];
+    }
+
     /** The profile the shader is compiled for; it decides the Dispatch limits. */
     default ShaderModel shaderModel() {
         return ShaderModel.CS_5_0;

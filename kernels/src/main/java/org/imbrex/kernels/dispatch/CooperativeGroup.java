@@ -3,6 +3,7 @@ package org.imbrex.kernels.dispatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import org.imbrex.kernels.resource.GroupShared;
 import org.imbrex.kernels.resource.ShaderResources;
 
 /**
@@ -34,6 +35,7 @@ final class CooperativeGroup implements GroupSync, AutoCloseable {
     }
 
     private final ThreadShader shader;
+    private final GroupShared groupShared;
     private final int lanes;
     private final ThreadContext[] contexts;
     private final Semaphore[] turns;
@@ -43,21 +45,23 @@ final class CooperativeGroup implements GroupSync, AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean stopping;
 
-    CooperativeGroup(ThreadShader shader, ShaderResources resources) {
+    CooperativeGroup(ThreadShader shader, ShaderResources resources, GroupShared groupShared) {
         this.shader = shader;
+        this.groupShared = groupShared;
         this.lanes = shader.numThreads().count();
         this.contexts = new ThreadContext[lanes];
         this.turns = new Semaphore[lanes];
         this.states = new LaneState[lanes];
         this.failures = new Throwable[lanes];
         for (int lane = 0; lane < lanes; lane++) {
-            contexts[lane] = new ThreadContext(shader.numThreads(), resources, this);
+            contexts[lane] = new ThreadContext(shader.numThreads(), resources, groupShared, this);
             turns[lane] = new Semaphore(0);
         }
     }
 
     /** Runs every thread of group (gx, gy, gz) to completion. */
     void run(int gx, int gy, int gz) {
+        groupShared.clear();
         NumThreads shape = shader.numThreads();
         for (int tz = 0; tz < shape.z(); tz++) {
             for (int ty = 0; ty < shape.y(); ty++) {

@@ -1,10 +1,13 @@
 package org.imbrex.kernels.dispatch;
 
+import org.imbrex.kernels.resource.GroupShared;
 import org.imbrex.kernels.resource.ShaderResources;
 
 /**
  * What a {@link GroupShader} sees while it runs one thread group: the group id, per-lane system values and
- * the bound resources. Lane {@code i} is the thread with {@code SV_GroupIndex = i}.
+ * the bound resources. Lane {@code i} is the thread with {@code SV_GroupIndex = i}. A shader with {@link
+ * GroupShader#groupsPerCall()} above 1 may get {@link #groups()} consecutive groups along x at once: lane
+ * {@code i} is then thread {@code i % groupSize} of group {@code groupIdX() + i / groupSize}.
  *
  * <pre>
  *   numthreads(4,2,1), SV_GroupID (3,0,0):
@@ -13,14 +16,17 @@ import org.imbrex.kernels.resource.ShaderResources;
  *   groupThreadIdY   0  0  0  0  1  1  1  1
  *   dispatchThreadIdX 12 13 14 15 12 13 14 15     (= 3·4 + tx)
  * </pre>
- * The arrays are owned by the dispatcher and refreshed per group: read them, do not change them.
+ * The arrays are owned by the dispatcher and refreshed per call; they may be longer than {@link #lanes()}:
+ * read the first {@code lanes()} entries, do not change them.
  * Example: in {@code Msad4Search}, {@code dispatchThreadIdX()[lane]} is the word offset of the lane's
  * window.
  */
 public final class GroupContext {
     private final NumThreads numThreads;
     private final ShaderResources resources;
-    private final int lanes;
+    private final GroupShared groupShared;
+    private final int groupSize;
+    private int groups;
     private final int[] groupThreadIdX;
     private final int[] groupThreadIdY;
     private final int[] groupThreadIdZ;
@@ -31,45 +37,60 @@ public final class GroupContext {
     private int gy;
     private int gz;
 
-    GroupContext(NumThreads numThreads, ShaderResources resources) {
+    GroupContext(NumThreads numThreads, int maxGroups, ShaderResources resources, GroupShared groupShared) {
         this.numThreads = numThreads;
         this.resources = resources;
-        this.lanes = numThreads.count();
-        this.groupThreadIdX = new int[lanes];
-        this.groupThreadIdY = new int[lanes];
-        this.groupThreadIdZ = new int[lanes];
-        this.dispatchThreadIdX = new int[lanes];
-        this.dispatchThreadIdY = new int[lanes];
-        this.dispatchThreadIdZ = new int[lanes];
-        for (int tz = 0; tz < numThreads.z(); tz++) {
-            for (int ty = 0; ty < numThreads.y(); ty++) {
-                for (int tx = 0; tx < numThreads.x(); tx++) {
-                    int lane = numThreads.groupIndex(tx, ty, tz);
-                    groupThreadIdX[lane] = tx;
-                    groupThreadIdY[lane] = ty;
-                    groupThreadIdZ[lane] = tz;
+        this.groupShared = groupShared;
+        this.groupSize = numThreads.count();
+        int maxLanes = groupSize * maxGroups;
+        this.groupThreadIdX = new int[maxLanes];
+        this.groupThreadIdY = new int[maxLanes];
+        this.groupThreadIdZ = new int[maxLanes];
+        this.dispatchThreadIdX = new int[maxLanes];
+        this.dispatchThreadIdY = new int[maxLanes];
+        this.dispatchThreadIdZ = new int[maxLanes];
+        for (int group = 0; group < maxGroups; group++) {
+            for (int tz = 0; tz < numThreads.z(); tz++) {
+                for (int ty = 0; ty < numThreads.y(); ty++) {
+                    for (int tx = 0; tx < numThreads.x(); tx++) {
+                        int lane = group * groupSize + numThreads.groupIndex(tx, ty, tz);
+                        groupThreadIdX[lane] = tx;
+                        groupThreadIdY[lane] = ty;
+                        groupThreadIdZ[lane] = tz;
+                    }
                 }
             }
         }
     }
 
-    void setGroup(int gx, int gy, int gz) {
+    /** Starts groups (gx .. gx + count − 1, gy, gz): fresh groupshared memory and dispatch thread ids. */
+    void setGroups(int gx, int gy, int gz, int count) {
+        groupShared.clear();
         this.gx = gx;
         this.gy = gy;
         this.gz = gz;
-        int baseX = gx * numThreads.x();
+        this.groups = count;
         int baseY = gy * numThreads.y();
         int baseZ = gz * numThreads.z();
-        for (int lane = 0; lane < lanes; lane++) {
-            dispatchThreadIdX[lane] = baseX + groupThreadIdX[lane];
-            dispatchThreadIdY[lane] = baseY + groupThreadIdY[lane];
-            dispatchThreadIdZ[lane] = baseZ + groupThreadIdZ[lane];
+        int lane = 0;
+        for (int group = 0; group < count; group++) {
+            int baseX = (gx + group) * numThreads.x();
+            for (int end = lane + groupSize; lane < end; lane++) {
+                dispatchThreadIdX[lane] = baseX + groupThreadIdX[lane];
+                dispatchThreadIdY[lane] = baseY + groupThreadIdY[lane];
+                dispatchThreadIdZ[lane] = baseZ + groupThreadIdZ[lane];
+            }
         }
     }
 
-    /** Threads in the group, X·Y·Z. */
+    /** Threads in this call: X·Y·Z per group times {@link #groups()}. */
     public int lanes() {
-        return lanes;
+        return groupSize * groups;
+    }
+
+    /** Thread groups in this call: 1, or up to {@link GroupShader#groupsPerCall()} consecutive along x. */
+    public int groups() {
+        return groups;
     }
 
     public NumThreads numThreads() {
@@ -80,7 +101,12 @@ public final class GroupContext {
         return resources;
     }
 
-    /** HLSL: {@code SV_GroupID}. */
+    /** HLSL: the group's {@code groupshared} arrays, zeroed when the group starts. */
+    public GroupShared groupShared() {
+        return groupShared;
+    }
+
+    /** HLSL: {@code SV_GroupID} (of the first group of the call). */
     public Uint3 groupId() {
         return new Uint3(gx, gy, gz);
     }
@@ -123,8 +149,13 @@ public final class GroupContext {
         return dispatchThreadIdZ;
     }
 
-    /** HLSL: {@code SV_GroupIndex} of a lane: the lane itself. */
+    /** HLSL: {@code SV_GroupID.x} of a lane. */
+    public int groupIdX(int lane) {
+        return gx + lane / groupSize;
+    }
+
+    /** HLSL: {@code SV_GroupIndex} of a lane: the lane itself, within its group. */
     public int groupIndex(int lane) {
-        return lane;
+        return lane % groupSize;
     }
 }

@@ -16,6 +16,24 @@ package org.imbrex.kernels.dispatch;
  */
 public non-sealed interface GroupShader extends ComputeShader {
 
-    /** Runs every thread of the group {@code group.groupId()}. */
+    /**
+     * Runs every thread of the group {@code group.groupId()}, or of the {@link GroupContext#groups()}
+     * consecutive groups along x that start there when {@link #groupsPerCall()} allows more than one.
+     */
     void main(GroupContext group);
+
+    /**
+     * How many consecutive thread groups along x one call of {@link #main} may run, as a GPU keeps several
+     * groups of a Dispatch resident at once; 1 by default. More than 1 is for shaders whose groups share
+     * nothing ({@code groupshared} memory is per group, so such shaders must declare none): the lanes of a
+     * call are then the groups' threads one group after another, and longer lane loops vectorize better. A
+     * failure is reported with the {@code SV_GroupID} of the call's first group.
+     * <pre>
+     *   numthreads(64,1,1), groupsPerCall 8, Dispatch(20,1,1):
+     *   calls   groups 0–7 (512 lanes) | 8–15 (512 lanes) | 16–19 (256 lanes)
+     * </pre>
+     */
+    default int groupsPerCall() {
+        return 1;
+    }
 }

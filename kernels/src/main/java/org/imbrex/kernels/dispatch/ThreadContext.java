@@ -1,5 +1,6 @@
 package org.imbrex.kernels.dispatch;
 
+import org.imbrex.kernels.resource.GroupShared;
 import org.imbrex.kernels.resource.ShaderResources;
 
 /**
@@ -19,6 +20,7 @@ import org.imbrex.kernels.resource.ShaderResources;
 public final class ThreadContext {
     private final NumThreads numThreads;
     private final ShaderResources resources;
+    private final GroupShared groupShared;
     private final GroupSync sync;
     private int gx;
     private int gy;
@@ -27,9 +29,10 @@ public final class ThreadContext {
     private int ty;
     private int tz;
 
-    ThreadContext(NumThreads numThreads, ShaderResources resources, GroupSync sync) {
+    ThreadContext(NumThreads numThreads, ShaderResources resources, GroupShared groupShared, GroupSync sync) {
         this.numThreads = numThreads;
         this.resources = resources;
+        this.groupShared = groupShared;
         this.sync = sync;
     }
 
@@ -45,6 +48,11 @@ public final class ThreadContext {
     /** The resources bound for this Dispatch. */
     public ShaderResources resources() {
         return resources;
+    }
+
+    /** HLSL: the {@code groupshared} arrays of this thread's group ({@link ComputeShader#groupSharedWords()}). */
+    public GroupShared groupShared() {
+        return groupShared;
     }
 
     /** HLSL: {@code SV_GroupID}; asm: {@code vThreadGroupID}. */

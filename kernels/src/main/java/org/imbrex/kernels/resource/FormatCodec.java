@@ -69,6 +69,18 @@ public final class FormatCodec {
         }
     }
 
+    /**
+     * What {@code ld} of an out-of-bounds index returns (spec §3): 0 in every component the format has,
+     * the missing-component defaults in the others. {@code R32_UINT} gives (0, 0, 0, 1); {@code
+     * R8G8B8A8_UNORM} gives (0, 0, 0, 0), because its A is present and reads 0.
+     */
+    public static void outOfBounds(DxgiFormat format, int[] rgba) {
+        ComponentType type = format.componentType();
+        for (int channel = 0; channel < 4; channel++) {
+            rgba[channel] = format.hasChannel(channel) ? 0 : FormatConversion.missingComponent(channel, type);
+        }
+    }
+
     /** Converts one 32-bit shader value to the component's code (unsigned, in its low {@code bits}). */
     static int encodeComponent(DxgiFormat.Component c, int value) {
         int bits = c.bits();

@@ -52,6 +52,31 @@ public final class RWBuffer extends TypedUav {
         words().put(at + 3, w);
     }
 
+    /**
+     * The SIMT form of {@code buf[first + lane] = uint4(x, y, z, w)} for lanes {@code [0, count)}: lane
+     * {@code l}'s four words are {@code xyzw[4l .. 4l+3]}, the order they have in memory. Indices are uint32
+     * (they wrap past 0xFFFFFFFF); out-of-bounds lanes write nothing.
+     * <pre>
+     *   xyzw   x0 y0 z0 w0 | x1 y1 z1 w1 | …            one bulk copy for R32G32B32A32_UINT/SINT
+     *   memory             element first | first + 1 | …
+     * </pre>
+     */
+    public void storeUint4Lanes(int first, int[] xyzw, int count) {
+        long start = Integer.toUnsignedLong(first);
+        boolean raw = format() == DxgiFormat.R32G32B32A32_UINT || format() == DxgiFormat.R32G32B32A32_SINT;
+        if (!raw || start + count > 0x1_0000_0000L) {
+            for (int lane = 0; lane < count; lane++) {
+                int at = 4 * lane;
+                storeUint4(first + lane, xyzw[at], xyzw[at + 1], xyzw[at + 2], xyzw[at + 3]);
+            }
+            return;
+        }
+        int inBounds = (int) Math.max(0, Math.min(count, numElements() - start));
+        if (inBounds > 0) {
+            words().put(4 * first, xyzw, 0, 4 * inBounds);
+        }
+    }
+
     /** {@code buf[index] = value} for a scalar view: stores (value, value, value, value). */
     public void storeUint(int index, int value) {
         store(index, new int[] {value, value, value, value});
@@ -63,9 +88,7 @@ public final class RWBuffer extends TypedUav {
             loadElement(index, rgba);
             return;
         }
-        for (int channel = 0; channel < 4; channel++) {
-            rgba[channel] = FormatConversion.missingComponent(channel, format().componentType());
-        }
+        FormatCodec.outOfBounds(format(), rgba);
     }
 
     /** Raw 32-bit word {@code component} of element {@code index}, for 4-byte-component formats. */

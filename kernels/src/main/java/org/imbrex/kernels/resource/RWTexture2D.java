@@ -19,11 +19,20 @@ public final class RWTexture2D extends TypedUav {
     private final int height;
 
     private RWTexture2D(DxgiFormat format, int width, int height, BufferAllocator allocator) {
-        super(format, Math.multiplyExact(width, height), allocator, "u_" + format.name());
+        super(format, elements(width, height), allocator, "u_" + format.name());
         this.width = width;
         this.height = height;
     }
 
+    private static int elements(int width, int height) {
+        if (width < 0 || height < 0 || (long) width * height > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a " + width + "×" + height + " RWTexture2D is not allowed; width "
+                    + "and height must be ≥ 0 and width·height ≤ " + Integer.MAX_VALUE);
+        }
+        return width * height;
+    }
+
+    /** A zeroed {@code width × height} texture. */
     public static RWTexture2D allocate(DxgiFormat format, int width, int height, BufferAllocator allocator) {
         return new RWTexture2D(format, width, height, allocator);
     }
@@ -49,8 +58,6 @@ public final class RWTexture2D extends TypedUav {
             loadElement(y * width + x, rgba);
             return;
         }
-        for (int channel = 0; channel < 4; channel++) {
-            rgba[channel] = FormatConversion.missingComponent(channel, format().componentType());
-        }
+        FormatCodec.outOfBounds(format(), rgba);
     }
 }

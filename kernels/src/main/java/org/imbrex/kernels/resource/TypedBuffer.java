@@ -107,25 +107,40 @@ public final class TypedBuffer implements ShaderResourceView {
             FormatCodec.decode(format, bytes, index * format.byteSize(), rgba);
             return;
         }
-        for (int channel = 0; channel < 4; channel++) {
-            rgba[channel] = FormatConversion.missingComponent(channel, format.componentType());
-        }
+        FormatCodec.outOfBounds(format, rgba);
     }
 
     /**
-     * The {@code .x} of {@code ld(index)} for a 32-bit single-component view: the element, or 0 out of
-     * bounds.
+     * The {@code .x} of {@code ld(index)}: for a 32-bit single-component view the element itself, or 0 out
+     * of bounds.
      */
     public int ldX(int index) {
-        return Integer.compareUnsigned(index, numElements) < 0 ? words[index] : 0;
+        if (words != null || format == null) {
+            return Integer.compareUnsigned(index, numElements) < 0 ? words[index] : 0;
+        }
+        int[] rgba = new int[4];
+        ld(index, rgba);
+        return rgba[0];
     }
 
     /**
      * {@code ld(first + lane).x} for {@code lane} in {@code [0, count)}, into {@code lanes}: the SIMT load
-     * of consecutive lanes. Out-of-bounds lanes read 0.
+     * of consecutive lanes. Indices are uint32, so {@code first + lane} wraps past 0xFFFFFFFF to 0;
+     * out-of-bounds lanes read 0.
+     * <pre>
+     *   numElements = 5, first = 3, count = 4:   lanes = (e3, e4, 0, 0)
+     *   first = 0xFFFFFFFE, count = 4:           lanes = (0, 0, e0, e1)       (indices wrap to 0, 1)
+     * </pre>
      */
     public void ldRange(int first, int[] lanes, int count) {
-        int inBounds = (int) Math.max(0, Math.min(count, (long) numElements - Integer.toUnsignedLong(first)));
+        long start = Integer.toUnsignedLong(first);
+        if (words == null || start + count > 0x1_0000_0000L) {
+            for (int lane = 0; lane < count; lane++) {
+                lanes[lane] = ldX(first + lane);
+            }
+            return;
+        }
+        int inBounds = (int) Math.max(0, Math.min(count, numElements - start));
         if (inBounds > 0) {
             System.arraycopy(words, first, lanes, 0, inBounds);
         }

@@ -23,14 +23,15 @@ public abstract sealed class TypedUav implements UnorderedAccessView permits RWB
     private final IntBuffer words;
 
     TypedUav(DxgiFormat format, int numElements, BufferAllocator allocator, String name) {
-        if (numElements < 0) {
-            throw new IllegalArgumentException("a UAV cannot have " + numElements + " elements");
+        long bytes = (long) numElements * format.byteSize();
+        if (numElements < 0 || bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a " + format + " UAV cannot have " + numElements
+                    + " elements; its storage is limited to " + Integer.MAX_VALUE + " bytes");
         }
         this.format = format;
         this.numElements = numElements;
         this.vector = UavStorage.allocate(format, numElements, name, allocator);
         ArrowBuf data = UavStorage.dataBuffer(vector);
-        long bytes = (long) numElements * format.byteSize();
         this.memory = data.nioBuffer(0, (int) bytes).order(ByteOrder.LITTLE_ENDIAN);
         this.words = format.byteSize() % 4 == 0 ? memory.asIntBuffer() : null;
     }

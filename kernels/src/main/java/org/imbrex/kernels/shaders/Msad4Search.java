@@ -4,14 +4,13 @@ import java.util.Arrays;
 import org.imbrex.kernels.dispatch.GroupContext;
 import org.imbrex.kernels.dispatch.GroupShader;
 import org.imbrex.kernels.dispatch.NumThreads;
-import org.imbrex.kernels.intrinsics.Msad4;
 import org.imbrex.kernels.intrinsics.MsadOverflow;
 import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.TypedBuffer;
 
 /**
  * The msad4 search shader ({@code Msad4Search.hlsl}), in Java, statement by statement, run SIMT: each
- * statement is a loop over the 64 lanes of the group, so HotSpot vectorizes it.
+ * statement is a loop over the lanes, so HotSpot's superword pass turns it into vector code.
  *
  * <pre>
  * Buffer&lt;uint&gt; buf_ref : register(t0);      // signature, 4 bytes per word, 0x00 = masked byte
@@ -26,38 +25,54 @@ import org.imbrex.kernels.resource.TypedBuffer;
  *     buf_accum[DTid.x] = accum;
  * }
  * </pre>
- * With numthreads(64,1,1) the lanes of group g have {@code DTid.x = 64·g + lane}: consecutive words, so
- * {@code buf_src[DTid.x + i]} for all lanes is one load of 64 consecutive words and {@code buf_src[DTid.x
- * + i + 1]} the same run shifted by one; imbrex loads the 65 words once.
+ * The groups share nothing, so one call runs up to {@link #GROUPS_PER_CALL} consecutive groups: their
+ * lanes have consecutive {@code DTid.x}, and the lane loops get long enough to vectorize well. The lanes'
+ * registers are laid out for the vector unit. {@code accum} of all lanes is one array in the UAV's own
+ * order, so {@code buf_accum[DTid.x] = accum} is one bulk copy. The lanes read consecutive source words,
+ * which the call loads once as a plane of bytes. Component k of {@code msad4} compares reference byte j
+ * with source byte k + j of the lane's window, so for {@code o = 4·lane + k}:
  * <pre>
- *   window words      w[64g+i] w[64g+i+1] … w[64g+i+63] w[64g+i+64]
- *   lane 0 reads      (x, y) = (w[64g+i], w[64g+i+1])
- *   lane 63 reads     (x, y) = (w[64g+i+63], w[64g+i+64])
+ *   plane      b0 b1 b2 b3 b4 …      byte n = byte n%4 of buf_src[DTid.x(lane 0) + n/4]
+ *   accum[o]  += Σ_j |ref_j − plane[4i + o + j]|          (ref_j = byte j of buf_ref[i]; 0 is masked)
+ *
+ *   lane 0:  o = 0..3  windows at plane[4i + 0 .. 4i + 6]
+ *   lane 63: o = 252..255           plane[4i + 252 .. 4i + 258]
  * </pre>
+ * A reference byte 0 is masked for every lane alike, so its term reads a plane of zeros against 0 instead
+ * of being masked per lane. Loads are uint32-indexed and read 0 out of bounds ({@link TypedBuffer#ldRange}).
+ * The iterations of a block run in the order that reuses the {@link ShiftedPlanes} while they are in the
+ * L1 cache; each lane only adds to its own {@code accum}, and sums modulo 2^32 (or saturating sums of
+ * non-negative terms) do not depend on the order, so no bit changes.
  * Example: with {@code REF_SIZE = 1}, {@code buf_ref = {0xA100B2C3}}, {@code buf_src = {0xD7B0C372,
  * 0x4F57C2A3}}, thread 0 writes {@code (152, 4, 89, 109)} (the docs example with a zero accumulator).
- * One instance per task thread: it keeps its lane registers between groups.
+ * One instance per task thread: it keeps its lane registers between calls.
  */
 public final class Msad4Search implements GroupShader {
     /** {@code [numthreads(64, 1, 1)]}. */
     public static final NumThreads NUM_THREADS = NumThreads.of(64, 1, 1);
     /** Threads per group. */
     public static final int LANES = 64;
+    /** Groups one call runs: 8 groups make lane loops of 2048 accumulators. */
+    public static final int GROUPS_PER_CALL = 8;
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader msad4-search}. */
     public static final String NAME = "msad4-search";
 
+    private static final int MAX_LANES = LANES * GROUPS_PER_CALL;
+
     private final MsadOverflow overflow;
-    private final int[] src = new int[LANES + 1];
-    private final int[] accumX = new int[LANES];
-    private final int[] accumY = new int[LANES];
-    private final int[] accumZ = new int[LANES];
-    private final int[] accumW = new int[LANES];
+    private final int[] accum = new int[4 * MAX_LANES];
+    private final ShiftedPlanes planes = new ShiftedPlanes(MAX_LANES);
+    /** The plane a masked term reads: with reference 0 its term is |0 − 0| = 0. */
+    private final int[] zeros = new int[planes.length()];
+    private final int[] termReference = new int[4];
+    private final int[][] termPlane = new int[4][];
 
     /** The shader with msad's usual wrapping sums. */
     public Msad4Search() {
         this(MsadOverflow.WRAP);
     }
 
+    /** The shader with the given msad overflow rule. */
     public Msad4Search(MsadOverflow overflow) {
         this.overflow = overflow;
     }
@@ -73,81 +88,137 @@ public final class Msad4Search implements GroupShader {
     }
 
     @Override
+    public int groupsPerCall() {
+        return GROUPS_PER_CALL;
+    }
+
+    @Override
     public void main(GroupContext group) {
         TypedBuffer bufRef = group.resources().typedBuffer(0);
         TypedBuffer bufSrc = group.resources().typedBuffer(1);
         RWBuffer bufAccum = group.resources().rwBuffer(0);
-        int refSize = group.resources().constantBuffer(0).word(0);
-        int[] dtidX = group.dispatchThreadIdX();
+        long refSize = Integer.toUnsignedLong(group.resources().constantBuffer(0).word(0));
+        int lanes = group.lanes();
+        int firstThread = group.dispatchThreadIdX()[0];
 
         // uint4 accum = {0, 0, 0, 0};
-        Arrays.fill(accumX, 0);
-        Arrays.fill(accumY, 0);
-        Arrays.fill(accumZ, 0);
-        Arrays.fill(accumW, 0);
+        Arrays.fill(accum, 0, 4 * lanes, 0);
         // for (uint i = 0; i < REF_SIZE; i++)
-        for (int i = 0; Integer.compareUnsigned(i, refSize) < 0; i++) {
-            // buf_ref[i] is the same for every lane; buf_src[DTid.x + i] and buf_src[DTid.x + i + 1]
-            int reference = bufRef.ldX(i);
-            bufSrc.ldRange(dtidX[0] + i, src, LANES + 1);
-            // accum = msad4(reference, uint2(src[lane], src[lane + 1]), accum);
-            if (overflow == MsadOverflow.WRAP) {
-                msad4Lanes(reference);
-            } else {
-                msad4LanesSaturating(reference);
+        for (long block = 0; block < refSize; block += ShiftedPlanes.BLOCK) {
+            int iterations = (int) Math.min(ShiftedPlanes.BLOCK, refSize - block);
+            planes.load(bufSrc, firstThread + (int) block, lanes + iterations);
+            // i = block + 4·step + c: for each c, the steps reuse the same four shifted planes
+            for (int c = 0; c < 4; c++) {
+                for (int k = c; k < iterations; k += 4) {
+                    int i = (int) block + k;
+                    // accum = msad4(buf_ref[i], uint2(buf_src[DTid.x + i], buf_src[DTid.x + i + 1]), accum);
+                    msad4Lanes(bufRef.ldX(i), k, 4 * lanes);
+                }
             }
         }
         // buf_accum[DTid.x] = accum;
-        for (int lane = 0; lane < LANES; lane++) {
-            bufAccum.storeUint4(dtidX[lane], accumX[lane], accumY[lane], accumZ[lane], accumW[lane]);
-        }
+        bufAccum.storeUint4Lanes(firstThread, accum, lanes);
     }
 
     /**
-     * {@code msad4} for all lanes with wrapping sums. Window k compares reference byte j with source byte
-     * k + j of the lane's 8 bytes {@code b0..b7}; a zero reference byte is masked by an all-zero mask, which
-     * is uniform across lanes, so the loop has no branch.
+     * {@code msad4(reference, …, accum)} for every lane at iteration k of the block, wrapping. Term j of lane
+     * byte {@code o} reads source byte {@code s + o} with {@code s = 4k + j = 16·step + r}, which is {@code
+     * plane(r)[o + 16·step]}; so each step has its own loop with the offset written out. Four terms per loop:
+     * a larger body is not unrolled enough to vectorize; and the loops stay in this method so that C2
+     * compiles them with it.
+     * <pre>
+     *   k = 0..3    step 0   plane(4k .. 4k+3)[o]
+     *   k = 4..7    step 1   plane(4(k−4) .. 4(k−4)+3)[o + 16]     …     k = 28..31   step 7   [o + 112]
+     * </pre>
      */
-    private void msad4Lanes(int reference) {
-        int r0 = reference & 0xFF;
-        int r1 = (reference >>> 8) & 0xFF;
-        int r2 = (reference >>> 16) & 0xFF;
-        int r3 = reference >>> 24;
-        int m0 = r0 == 0 ? 0 : -1;
-        int m1 = r1 == 0 ? 0 : -1;
-        int m2 = r2 == 0 ? 0 : -1;
-        int m3 = r3 == 0 ? 0 : -1;
-        int[] s = src;
-        for (int lane = 0; lane < LANES; lane++) {
-            int x = s[lane];
-            int y = s[lane + 1];
-            int b0 = x & 0xFF;
-            int b1 = (x >>> 8) & 0xFF;
-            int b2 = (x >>> 16) & 0xFF;
-            int b3 = x >>> 24;
-            int b4 = y & 0xFF;
-            int b5 = (y >>> 8) & 0xFF;
-            int b6 = (y >>> 16) & 0xFF;
-            accumX[lane] += (Math.abs(r0 - b0) & m0) + (Math.abs(r1 - b1) & m1)
-                    + (Math.abs(r2 - b2) & m2) + (Math.abs(r3 - b3) & m3);
-            accumY[lane] += (Math.abs(r0 - b1) & m0) + (Math.abs(r1 - b2) & m1)
-                    + (Math.abs(r2 - b3) & m2) + (Math.abs(r3 - b4) & m3);
-            accumZ[lane] += (Math.abs(r0 - b2) & m0) + (Math.abs(r1 - b3) & m1)
-                    + (Math.abs(r2 - b4) & m2) + (Math.abs(r3 - b5) & m3);
-            accumW[lane] += (Math.abs(r0 - b3) & m0) + (Math.abs(r1 - b4) & m1)
-                    + (Math.abs(r2 - b5) & m2) + (Math.abs(r3 - b6) & m3);
+    private void msad4Lanes(int reference, int k, int n) {
+        if (overflow == MsadOverflow.SATURATE) {
+            msad4LanesSaturating(reference, k, n);
+            return;
+        }
+        prepareTerms(reference, 4 * (k & 3));
+        int r0 = termReference[0];
+        int r1 = termReference[1];
+        int r2 = termReference[2];
+        int r3 = termReference[3];
+        int[] q0 = termPlane[0];
+        int[] q1 = termPlane[1];
+        int[] q2 = termPlane[2];
+        int[] q3 = termPlane[3];
+        int[] a = accum;
+        switch (k >>> 2) {
+            case 0 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o]) + d(r1, q1[o]) + d(r2, q2[o]) + d(r3, q3[o]);
+                }
+            }
+            case 1 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 16]) + d(r1, q1[o + 16]) + d(r2, q2[o + 16]) + d(r3, q3[o + 16]);
+                }
+            }
+            case 2 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 32]) + d(r1, q1[o + 32]) + d(r2, q2[o + 32]) + d(r3, q3[o + 32]);
+                }
+            }
+            case 3 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 48]) + d(r1, q1[o + 48]) + d(r2, q2[o + 48]) + d(r3, q3[o + 48]);
+                }
+            }
+            case 4 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 64]) + d(r1, q1[o + 64]) + d(r2, q2[o + 64]) + d(r3, q3[o + 64]);
+                }
+            }
+            case 5 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 80]) + d(r1, q1[o + 80]) + d(r2, q2[o + 80]) + d(r3, q3[o + 80]);
+                }
+            }
+            case 6 -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 96]) + d(r1, q1[o + 96]) + d(r2, q2[o + 96]) + d(r3, q3[o + 96]);
+                }
+            }
+            default -> {
+                for (int o = 0; o < n; o++) {
+                    a[o] += d(r0, q0[o + 112]) + d(r1, q1[o + 112]) + d(r2, q2[o + 112]) + d(r3, q3[o + 112]);
+                }
+            }
         }
     }
 
-    /** {@code msad4} for all lanes with the spec-recommended saturating sums. */
-    private void msad4LanesSaturating(int reference) {
-        for (int lane = 0; lane < LANES; lane++) {
-            int x = src[lane];
-            int y = src[lane + 1];
-            accumX[lane] = Msad4.msad(reference, Msad4.window(x, y, 0), accumX[lane], overflow);
-            accumY[lane] = Msad4.msad(reference, Msad4.window(x, y, 1), accumY[lane], overflow);
-            accumZ[lane] = Msad4.msad(reference, Msad4.window(x, y, 2), accumZ[lane], overflow);
-            accumW[lane] = Msad4.msad(reference, Msad4.window(x, y, 3), accumW[lane], overflow);
+    /** The four terms of a reference: its bytes, and the planes they read ({@link #zeros} for a masked byte). */
+    private void prepareTerms(int reference, int firstPlane) {
+        for (int j = 0; j < 4; j++) {
+            int value = (reference >>> (8 * j)) & 0xFF;
+            termReference[j] = value;
+            termPlane[j] = value == 0 ? zeros : planes.plane(firstPlane + j);
+        }
+    }
+
+    /** One byte difference, {@code |r − s|}. */
+    private static int d(int r, int s) {
+        return Math.abs(r - s);
+    }
+
+    /** {@code msad4} for every lane with the spec-recommended saturating sums: min(accum + Σ, 0xFFFFFFFF). */
+    private void msad4LanesSaturating(int reference, int k, int n) {
+        int at = 4 * k;
+        int[] acc = accum;
+        int[] p = planes.plane(0);
+        for (int o = 0; o < n; o++) {
+            int sum = 0;
+            for (int j = 0; j < 4; j++) {
+                int r = (reference >>> (8 * j)) & 0xFF;
+                if (r != 0) {
+                    sum += Math.abs(r - p[at + o + j]);
+                }
+            }
+            long total = Integer.toUnsignedLong(acc[o]) + sum;
+            acc[o] = total > 0xFFFF_FFFFL ? -1 : (int) total;
         }
     }
 }

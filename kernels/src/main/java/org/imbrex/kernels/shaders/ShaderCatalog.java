@@ -16,6 +16,7 @@ public final class ShaderCatalog {
 
     static {
         SHADERS.put(Msad4Search.NAME, Msad4Search::new);
+        SHADERS.put(Msad4BlockMatch.NAME, Msad4BlockMatch::new);
     }
 
     private ShaderCatalog() {

@@ -1,0 +1,115 @@
+package org.imbrex.io.input;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+
+/**
+ * Expands the inputs of a search into the files to scan, on any Hadoop file system ({@code file:},
+ * {@code hdfs:}, {@code s3a:} …).
+ * <pre>
+ *   input                          gives
+ *   /data/a.bin                    that file
+ *   /data/dumps                    every file below it, at any depth (hidden files too)
+ *   hdfs:///logs/2024-*.bin        every match of the glob; a matched directory gives every file below it
+ * </pre>
+ * Files are sorted by qualified path, each listed once however many inputs name it; empty files are
+ * listed. {@link ByteRangeInputFormat} lists with this same code, so the driver and the splits agree on
+ * the file set. Each input must give at least one file:
+ * <pre>{@code
+ * InputLister.list(conf, List.of("/data/dumps", "/data/x*.bin"));
+ * // [InputFile[path=file:/data/dumps/a.bin, length=4096], InputFile[path=file:/data/x1.bin, length=0]]
+ * // or InputException: input '/data/x*.bin' matches no file
+ * }</pre>
+ * Files are listed, not opened: a file that cannot be read fails when a task opens it, naming the file.
+ */
+public final class InputLister {
+    private InputLister() {
+    }
+
+    /** The files of {@code inputs}, sorted and distinct. */
+    public static List<InputFile> list(Configuration conf, List<String> inputs) throws IOException {
+        List<Path> paths = new ArrayList<>();
+        for (String input : inputs) {
+            paths.add(toPath(input));
+        }
+        List<InputFile> files = new ArrayList<>();
+        for (LocatedFileStatus status : statuses(conf, paths, inputs)) {
+            files.add(new InputFile(status.getPath().toString(), status.getLen()));
+        }
+        return files;
+    }
+
+    /** The located statuses of the files of {@code inputs}, sorted and distinct; {@code names} label errors. */
+    static List<LocatedFileStatus> statuses(Configuration conf, List<Path> inputs, List<String> names)
+            throws IOException {
+        Map<String, LocatedFileStatus> files = new TreeMap<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            expand(conf, inputs.get(i), names.get(i), files);
+        }
+        return new ArrayList<>(files.values());
+    }
+
+    private static void expand(Configuration conf, Path input, String name, Map<String, LocatedFileStatus> files)
+            throws InputException {
+        try {
+            FileSystem fs = input.getFileSystem(conf);
+            FileStatus[] matches = fs.globStatus(input);
+            if (matches == null || (matches.length == 0 && !isGlob(name))) {
+                throw new InputException(name, "does not exist", null);
+            }
+            if (matches.length == 0) {
+                throw new InputException(name, "matches no file", null);
+            }
+            int found = 0;
+            for (FileStatus match : matches) {
+                RemoteIterator<LocatedFileStatus> below = fs.listFiles(match.getPath(), true);
+                while (below.hasNext()) {
+                    LocatedFileStatus file = below.next();
+                    if (file.isFile()) {
+                        files.putIfAbsent(file.getPath().toString(), file);
+                        found++;
+                    }
+                }
+            }
+            if (found == 0) {
+                throw new InputException(name, isGlob(name) ? "matches only empty directories"
+                        : "is an empty directory", null);
+            }
+        } catch (InputException problem) {
+            throw problem;
+        } catch (IOException | IllegalArgumentException problem) {
+            throw new InputException(name, "cannot be listed: " + problem.getMessage(), problem);
+        }
+    }
+
+    private static Path toPath(String input) throws InputException {
+        if (input == null || input.isBlank()) {
+            throw new InputException(String.valueOf(input), "is empty", null);
+        }
+        try {
+            return new Path(input);
+        } catch (IllegalArgumentException problem) {
+            throw new InputException(input, "is not a path: " + problem.getMessage(), problem);
+        }
+    }
+
+    /** True when Hadoop's glob syntax would expand the input ({@code * ? [ ] { }}). */
+    static boolean isGlob(String input) {
+        for (int i = 0; i < input.length(); i++) {
+            char c = input.charAt(i);
+            if (c == '*' || c == '?' || c == '[' || c == '{') {
+                return true;
+            }
+        }
+        return false;
+    }
+}

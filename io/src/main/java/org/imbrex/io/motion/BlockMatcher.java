@@ -1,0 +1,150 @@
+package org.imbrex.io.motion;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.imbrex.io.video.LumaFrame;
+import org.imbrex.kernels.dispatch.DeviceContext;
+import org.imbrex.kernels.dispatch.Dispatch;
+import org.imbrex.kernels.resource.ConstantBuffer;
+import org.imbrex.kernels.resource.DxgiFormat;
+import org.imbrex.kernels.resource.RWBuffer;
+import org.imbrex.kernels.resource.ShaderResources;
+import org.imbrex.kernels.resource.TypedBuffer;
+import org.imbrex.kernels.shaders.Msad4BlockMatch;
+
+/**
+ * Exhaustive block matching of a frame pair with the msad4 block-matching shader: for every whole B×B
+ * block of frame n, the displacement within ±R whose block in frame n−1 has the lowest exact SAD.
+ *
+ * <p>Per stripe ({@link MotionPlan#stripes}) one Dispatch writes every candidate's msad4 sums, band by
+ * band, to a {@code R32G32B32A32_UINT} UAV ({@link Msad4BlockMatch}). When the stripe of frame n holds a
+ * zero pixel, which msad4 masks, a second Dispatch over the zero marks and the complemented frame n−1 adds
+ * the missing |0 − b| terms ({@link PackedLuma}). The bands are added here, so a score is the exact SAD
+ * even where it passes msad4's 65535. {@link CandidateScores} then picks each block's vector with
+ * FFmpeg's tie rules. The UAVs come from the allocator given, grow when a frame needs more, are reused
+ * from frame pair to frame pair, and are freed by {@link #close()}.
+ *
+ * <pre>{@code
+ * try (BlockMatcher matcher = new BlockMatcher(MotionPlan.of(16, 7), allocator)) {
+ *     List<MotionVector> vectors = matcher.match(previousFrame, currentFrame);
+ * }
+ * }</pre>
+ * Not thread-safe: one matcher per task thread.
+ */
+public final class BlockMatcher implements AutoCloseable {
+    private final MotionPlan plan;
+    private final BufferAllocator allocator;
+    private final DeviceContext device = new DeviceContext();
+    private final Msad4BlockMatch shader = new Msad4BlockMatch();
+    private RWBuffer scores;
+    private RWBuffer zeroScores;
+    private int[] curWords;
+    private int[] prevWords;
+    private int[] markWords;
+    private int[] complementWords;
+
+    public BlockMatcher(MotionPlan plan, BufferAllocator allocator) {
+        this.plan = plan;
+        this.allocator = allocator;
+    }
+
+    public MotionPlan plan() {
+        return plan;
+    }
+
+    /** Every block's vector, in raster order of blocks, the frame cut into the plan's stripes. */
+    public List<MotionVector> match(LumaFrame previous, LumaFrame current) {
+        checkPair(previous, current);
+        List<MotionVector> vectors = new ArrayList<>();
+        for (Stripe stripe : plan.stripes(current.width(), current.height())) {
+            vectors.addAll(match(previous, current, stripe));
+        }
+        return vectors;
+    }
+
+    /** The vectors of one stripe's blocks, in raster order. */
+    public List<MotionVector> match(LumaFrame previous, LumaFrame current, Stripe stripe) {
+        checkPair(previous, current);
+        int width = current.width();
+        int block = plan.block();
+        int range = plan.range();
+        if (stripe.firstBlockRow() + stripe.blockRows() > plan.blocksY(current.height())) {
+            throw new IllegalArgumentException("stripe of block rows " + stripe.firstBlockRow() + ".."
+                    + (stripe.firstBlockRow() + stripe.blockRows() - 1) + " passes the frame's "
+                    + plan.blocksY(current.height()) + " block rows");
+        }
+        int pitch = PackedLuma.pitch(width);
+        int curRow0 = stripe.curRow0(block);
+        int curWordCount = pitch * stripe.curRows(block);
+        int prevRow0 = stripe.prevRow0(block, range);
+        int prevRows = stripe.prevEnd(block, range, current.height()) - prevRow0;
+        int prevWordCount = pitch * prevRows;
+        curWords = PackedLuma.ensure(curWords, curWordCount);
+        prevWords = PackedLuma.ensure(prevWords, prevWordCount);
+        boolean zeros = PackedLuma.pack(current.luma(), width, curRow0, stripe.curRows(block),
+                PackedLuma.Form.PLANE, curWords);
+        PackedLuma.pack(previous.luma(), width, prevRow0, prevRows, PackedLuma.Form.PLANE, prevWords);
+
+        int elements = plan.blocksX(width) * stripe.blockRows() * plan.candidates() * plan.bands();
+        ConstantBuffer cb = ConstantBuffer.ofWords(width, current.height(), block, range, pitch, plan.bandRows(),
+                plan.bands(), plan.xGroups(), curRow0, prevRow0, stripe.firstBlockRow(), plan.candidates());
+        scores = ensure(scores, elements);
+        dispatch(curWords, curWordCount, prevWords, prevWordCount, scores, cb, stripe);
+        if (zeros) {
+            markWords = PackedLuma.ensure(markWords, curWordCount);
+            complementWords = PackedLuma.ensure(complementWords, prevWordCount);
+            PackedLuma.pack(current.luma(), width, curRow0, stripe.curRows(block), PackedLuma.Form.ZERO_MARKS,
+                    markWords);
+            PackedLuma.pack(previous.luma(), width, prevRow0, prevRows, PackedLuma.Form.COMPLEMENT,
+                    complementWords);
+            zeroScores = ensure(zeroScores, elements);
+            dispatch(markWords, curWordCount, complementWords, prevWordCount, zeroScores, cb, stripe);
+        }
+        return new CandidateScores(plan, scores, zeros ? zeroScores : null).best(width, stripe);
+    }
+
+    private void dispatch(int[] cur, int curCount, int[] prev, int prevCount, RWBuffer target, ConstantBuffer cb,
+            Stripe stripe) {
+        ShaderResources resources = new ShaderResources()
+                .setShaderResource(0, TypedBuffer.ofWords(DxgiFormat.R32_UINT, cur, curCount))
+                .setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, prev, prevCount))
+                .setUnorderedAccessView(0, target)
+                .setConstantBuffer(0, cb);
+        int groupsX = (plan.candidates() + Msad4BlockMatch.LANES - 1) / Msad4BlockMatch.LANES;
+        int blocksX = cb.get(0, 0) / plan.block();
+        device.dispatch(shader, resources, Dispatch.of(groupsX, blocksX, stripe.blockRows()));
+    }
+
+    /** A UAV of at least {@code elements} elements: the current one, or a larger replacement. */
+    private RWBuffer ensure(RWBuffer current, int elements) {
+        if (current != null && current.numElements() >= elements) {
+            return current;
+        }
+        if (current != null) {
+            current.close();
+        }
+        return RWBuffer.allocate(DxgiFormat.R32G32B32A32_UINT, elements, allocator);
+    }
+
+    private void checkPair(LumaFrame previous, LumaFrame current) {
+        if (previous.width() != current.width() || previous.height() != current.height()) {
+            throw new IllegalArgumentException("frames " + previous.index() + " and " + current.index()
+                    + " differ in size: " + previous.width() + "x" + previous.height() + " and " + current.width()
+                    + "x" + current.height());
+        }
+        plan.checkFrame(current.width(), current.height(), "frame " + current.index());
+    }
+
+    @Override
+    public void close() {
+        if (scores != null) {
+            scores.close();
+            scores = null;
+        }
+        if (zeroScores != null) {
+            zeroScores.close();
+            zeroScores = null;
+        }
+    }
+}

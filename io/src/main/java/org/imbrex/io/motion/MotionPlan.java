@@ -1,0 +1,102 @@
+package org.imbrex.io.motion;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The options of a motion search, validated: block size B, search range R and the stripe height, plus
+ * what the msad4 block-matching shader derives from them.
+ *
+ * <pre>
+ *   X_GROUPS   = ceil(R/4) + floor(R/4) + 1     previous-frame words whose 4 x-candidates reach ±R
+ *   CANDIDATES = (2R + 1) · X_GROUPS            shader lanes per block
+ *   BAND_ROWS  = rows per band, so that 255 · B · BAND_ROWS ≤ 65535 (msad4's exact limit)
+ *   B = 16: 1 band of 16 rows    B = 32: 4 bands of 8    B = 64: 16 bands of 4
+ * </pre>
+ * Errors name the option, the value and the limit. Example: {@code MotionPlan.of(16, 7).candidates()} is
+ * 60; {@code MotionPlan.of(12, 7)} throws {@code --block 12 is not supported; use 4, 8, 16, 32 or 64}.
+ *
+ * @param stripeBlockRows block rows per stripe, or 0 to choose them so that one stripe's candidate scores
+ *                        stay within {@link #UAV_BUDGET_ELEMENTS}
+ */
+public record MotionPlan(int block, int range, int stripeBlockRows) {
+    public static final int DEFAULT_BLOCK = 16;
+    public static final int DEFAULT_RANGE = 7;
+    public static final int MAX_RANGE = 64;
+    /** Largest candidate-score UAV a stripe uses when the plan chooses stripes: 2^20 uint4 = 16 MiB. */
+    public static final int UAV_BUDGET_ELEMENTS = 1 << 20;
+    private static final int MSAD4_EXACT_LIMIT = 65_535;
+
+    public MotionPlan {
+        if (block != 4 && block != 8 && block != 16 && block != 32 && block != 64) {
+            throw new IllegalArgumentException("--block " + block + " is not supported; use 4, 8, 16, 32 or 64");
+        }
+        if (range < 0 || range > MAX_RANGE) {
+            throw new IllegalArgumentException("--range " + range + " is out of range; use 0.." + MAX_RANGE);
+        }
+        if (stripeBlockRows < 0) {
+            throw new IllegalArgumentException("stripe height " + stripeBlockRows + " block rows is negative; "
+                    + "use 0 (automatic) or more");
+        }
+    }
+
+    /** A plan with automatic stripes. */
+    public static MotionPlan of(int block, int range) {
+        return new MotionPlan(block, range, 0);
+    }
+
+    /** The defaults: {@code --block 16 --range 7}. */
+    public static MotionPlan defaults() {
+        return of(DEFAULT_BLOCK, DEFAULT_RANGE);
+    }
+
+    /** Refuses a frame that holds no whole block, naming the source. */
+    public void checkFrame(int width, int height, String source) {
+        if (width < block || height < block) {
+            throw new IllegalArgumentException("--block " + block + " is larger than the " + width + "x" + height
+                    + " frames of " + source);
+        }
+    }
+
+    public int xGroups() {
+        return (range + 3) / 4 + range / 4 + 1;
+    }
+
+    public int candidates() {
+        return (2 * range + 1) * xGroups();
+    }
+
+    public int bandRows() {
+        int rows = block;
+        while (255 * block * rows > MSAD4_EXACT_LIMIT) {
+            rows /= 2;
+        }
+        return rows;
+    }
+
+    public int bands() {
+        return block / bandRows();
+    }
+
+    /** Whole blocks across a frame (partial edge blocks are skipped). */
+    public int blocksX(int width) {
+        return width / block;
+    }
+
+    public int blocksY(int height) {
+        return height / block;
+    }
+
+    /** The stripes that cover a frame's block rows, top to bottom. */
+    public List<Stripe> stripes(int width, int height) {
+        checkFrame(width, height, "the input");
+        int blockRows = blocksY(height);
+        int perStripe = stripeBlockRows > 0 ? stripeBlockRows
+                : Math.max(1, UAV_BUDGET_ELEMENTS / (blocksX(width) * candidates() * bands()));
+        List<Stripe> stripes = new ArrayList<>();
+        for (int first = 0; first < blockRows; first += perStripe) {
+            stripes.add(new Stripe(first, Math.min(perStripe, blockRows - first)));
+        }
+        return stripes;
+    }
+}

@@ -1,0 +1,74 @@
+package org.imbrex.io.scan;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.util.Arrays;
+import org.apache.hadoop.fs.PositionedReadable;
+import org.imbrex.io.tile.Tile;
+
+/**
+ * The bytes of the current tile and its words for {@code t1}: little-endian, the last word zero-padded,
+ * and, when the plan has literal zero bytes, the complemented words too. Arrays are sized once for the
+ * largest tile and reused.
+ * <pre>
+ *   bytes   b0 b1 b2 b3 | b4 b5 b6 b7 | … | b(n-2) b(n-1) 00 00      n = tile.dataLength()
+ *   words   w0          | w1          | … | w(m-1)                   m = ceil(n / 4), w = b0 | b1&lt;&lt;8 | …
+ *   ~words  ~w0         | ~w1         | … | ~w(m-1)                  padding bytes become FF: they only
+ *                                                                   ever meet masked reference bytes
+ * </pre>
+ * Consecutive tiles overlap by their halo: those bytes are moved, not read again.
+ */
+final class TileData {
+    private final byte[] bytes;
+    private final IntBuffer littleEndian;
+    private final int[] words;
+    private final int[] complement;
+    private Tile loaded;
+    private int wordCount;
+
+    TileData(int maxDataLength, boolean withComplement) {
+        int maxWords = (maxDataLength + 3) / 4;
+        this.bytes = new byte[maxWords * 4];
+        this.littleEndian = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+        this.words = new int[maxWords];
+        this.complement = withComplement ? new int[maxWords] : null;
+    }
+
+    /** Forgets the loaded tile, e.g. before another file. */
+    void reset() {
+        loaded = null;
+    }
+
+    /** Reads {@code tile}'s data from {@code in}, keeping what the previous tile already read. */
+    void load(PositionedReadable in, Tile tile) throws IOException {
+        int kept = 0;
+        if (loaded != null && tile.start() >= loaded.start() && tile.start() < loaded.dataEnd()) {
+            int from = (int) (tile.start() - loaded.start());
+            kept = Math.min(loaded.dataLength() - from, tile.dataLength());
+            System.arraycopy(bytes, from, bytes, 0, kept);
+        }
+        loaded = null;
+        in.readFully(tile.start() + kept, bytes, kept, tile.dataLength() - kept);
+        wordCount = (tile.dataLength() + 3) / 4;
+        Arrays.fill(bytes, tile.dataLength(), wordCount * 4, (byte) 0);
+        littleEndian.get(0, words, 0, wordCount);
+        if (complement != null) {
+            for (int i = 0; i < wordCount; i++) {
+                complement[i] = ~words[i];
+            }
+        }
+        loaded = tile;
+    }
+
+    /** Number of valid words: {@code ceil(dataLength / 4)}. */
+    int wordCount() {
+        return wordCount;
+    }
+
+    /** The tile words ({@code PLAIN}) or their complement ({@code COMPLEMENT}); valid up to {@link #wordCount()}. */
+    int[] words(ReferencePass.Kind kind) {
+        return kind == ReferencePass.Kind.PLAIN ? words : complement;
+    }
+}

@@ -1,0 +1,188 @@
+package org.imbrex.io.scan;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.function.Supplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.imbrex.io.input.ByteRange;
+import org.imbrex.io.tile.Tile;
+import org.imbrex.io.tile.TilePlan;
+import org.imbrex.kernels.dispatch.ComputeShader;
+import org.imbrex.kernels.shaders.Msad4Search;
+
+/**
+ * Scans byte ranges of files for the signatures of a {@link SearchPlan}, tile by tile, with the msad4
+ * search shader, and reports every owned offset whose exact SAD is within the limit.
+ * <pre>
+ *   range       |&lt;------------------------------ ByteRange ------------------------------&gt;|
+ *   tiles       |&lt;--- core ---&gt;|&lt;--- core ---&gt;|&lt;--- core ---&gt;| …         each read with a halo of
+ *               one positioned read per tile (the halo is kept, not re-read)    maxLength − 1 bytes
+ *   per tile    for each signature s: for each pass of s: Dispatch, add u0 into sums[t]
+ *                 (after the first pass, only on thread groups where some sums[t] ≤ limit: SurvivingGroups)
+ *               report t when tile.start + t + length(s) ≤ fileLength and sums[t] ≤ limit.maxSad(s)
+ * </pre>
+ * A match at offset {@code o} is reported by the one tile (of the one range) whose core holds {@code o},
+ * so results do not depend on tile size or on how a file is cut into ranges.
+ *
+ * <pre>{@code
+ * try (BufferAllocator allocator = new RootAllocator();
+ *      TileScanner scanner = new TileScanner(plan, 1 << 20, allocator)) {
+ *     ScanStats stats = scanner.scan(fs, range, ScoreLimit.atMost(0),
+ *             (signature, offset, sad) -> System.out.println(signature + " @ " + offset));
+ * }
+ * }</pre>
+ * One scanner per task thread: it owns the shader instance, the UAV (Arrow memory from the caller's
+ * allocator, freed by {@link #close()}) and the tile arrays, all reused from tile to tile.
+ */
+public final class TileScanner implements AutoCloseable {
+    /** Largest tile core: 65535 groups × 64 threads × 4 bytes, the cs_5_0 Dispatch limit. */
+    public static final int MAX_CORE = 65535 * 64 * 4;
+
+    private final SearchPlan plan;
+    private final int core;
+    private final TileData data;
+    private final Msad4Passes passes;
+    private final int[] sums;
+    private final SurvivingGroups survivors;
+
+    /** A scanner running {@link Msad4Search}, the Java mirror of the HLSL. */
+    public TileScanner(SearchPlan plan, int core, BufferAllocator allocator) {
+        this(plan, core, allocator, Msad4Search::new);
+    }
+
+    /**
+     * A scanner running the shader {@code shaders} makes (once), which must bind as {@code
+     * Msad4Search.hlsl} does: t0 reference, t1 tile words, u0 sums, cb0 REF_SIZE.
+     *
+     * @param core tile core in bytes, from the plan's longest signature up to {@link #MAX_CORE}
+     */
+    public TileScanner(SearchPlan plan, int core, BufferAllocator allocator,
+            Supplier<? extends ComputeShader> shaders) {
+        checkCore(plan, core);
+        this.plan = plan;
+        this.core = core;
+        int maxElements = (core + 3) / 4;
+        this.data = new TileData(core + plan.halo(), plan.needsComplement());
+        this.sums = new int[core];
+        this.survivors = new SurvivingGroups((maxElements + Msad4Search.LANES - 1) / Msad4Search.LANES);
+        this.passes = new Msad4Passes(plan.passes(), maxElements, allocator, shaders.get());
+    }
+
+    private static void checkCore(SearchPlan plan, int core) {
+        if (core > MAX_CORE) {
+            throw new IllegalArgumentException("tile size " + core + " is too large; at most " + MAX_CORE
+                    + " bytes (65535 groups × 64 threads × 4 bytes)");
+        }
+        if (core < plan.maxLength()) {
+            String longest = plan.signatures().stream().filter(s -> s.length() == plan.maxLength())
+                    .findFirst().orElseThrow().name();
+            throw new IllegalArgumentException("tile size " + core + " is smaller than signature '" + longest
+                    + "' (" + plan.maxLength() + " bytes); use a tile of at least " + plan.maxLength() + " bytes");
+        }
+    }
+
+    public SearchPlan plan() {
+        return plan;
+    }
+
+    /** Tile core size in bytes. */
+    public int core() {
+        return core;
+    }
+
+    /**
+     * Scans the offsets of {@code range}, reading the file through {@code fs} with positioned reads.
+     *
+     * @throws IOException naming the file and the tile when a read fails
+     */
+    public ScanStats scan(FileSystem fs, ByteRange range, ScoreLimit limit, MatchSink sink) throws IOException {
+        // No signature fits at an offset past fileLength − minLength: stop the tiles there.
+        long end = Math.min(range.end(), range.fileLength() - plan.minLength() + 1);
+        if (end <= range.start()) {
+            return new ScanStats(range.length(), 0, 0, 0);
+        }
+        TilePlan tiles = TilePlan.of(range.start(), end - range.start(), range.fileLength(), core, plan.halo());
+        Counts counts = new Counts();
+        data.reset();
+        try (FSDataInputStream in = fs.open(range.toPath())) {
+            for (Tile tile : tiles) {
+                read(in, tile, range);
+                for (int s = 0; s < plan.signatureCount(); s++) {
+                    scanSignature(s, tile, range.fileLength(), limit, sink, counts);
+                }
+                counts.tiles++;
+            }
+        }
+        return new ScanStats(range.length(), counts.tiles, counts.dispatches, counts.matches);
+    }
+
+    private void read(FSDataInputStream in, Tile tile, ByteRange range) throws IOException {
+        try {
+            data.load(in, tile);
+        } catch (IOException problem) {
+            throw new IOException("cannot read " + range.path() + " bytes [" + tile.start() + ", " + tile.dataEnd()
+                    + ") of " + range.fileLength() + ": " + problem.getMessage(), problem);
+        }
+    }
+
+    private void scanSignature(int s, Tile tile, long fileLength, ScoreLimit limit, MatchSink sink, Counts counts) {
+        long fitting = fileLength - plan.signature(s).length() - tile.start() + 1;
+        int offsets = (int) Math.max(0, Math.min(tile.coreLength(), fitting));
+        int maxSad = limit.maxSad(s);
+        if (offsets == 0 || maxSad < 0) {
+            return;
+        }
+        runPasses(s, offsets, maxSad, counts);
+        for (int t = 0; t < offsets; t++) {
+            if (sums[t] <= maxSad) {
+                sink.accept(s, tile.start() + t, sums[t]);
+                counts.matches++;
+                // Offsets above the earlier limit hold partial scores: a rising limit waits for the next tile.
+                maxSad = Math.min(maxSad, limit.maxSad(s));
+            }
+        }
+    }
+
+    /**
+     * Leaves the score of every tile offset below {@code offsets} in {@code sums}, or, for offsets that
+     * cannot match any more, a partial score already above {@code maxSad}: after the first pass, later
+     * passes run only on the thread groups that can still match.
+     */
+    private void runPasses(int s, int offsets, int maxSad, Counts counts) {
+        int elements = (offsets + 3) / 4;
+        int groups = (elements + Msad4Search.LANES - 1) / Msad4Search.LANES;
+        int first = plan.firstPass(s);
+        if (first == plan.endPass(s)) {
+            Arrays.fill(sums, 0, offsets, 0);
+        }
+        for (int p = first; p < plan.endPass(s); p++) {
+            ReferencePass pass = plan.passes().get(p);
+            int surviving = p == first ? groups : survivors.find(sums, offsets, maxSad);
+            if (surviving == 0) {
+                return;
+            }
+            if (2 * surviving <= groups && p != first) {
+                passes.runSurvivors(p, pass, data, survivors);
+                passes.collectSurvivors(sums, offsets, survivors);
+            } else {
+                passes.run(p, pass, data, elements);
+                passes.collect(sums, offsets, p == first);
+            }
+            counts.dispatches++;
+        }
+    }
+
+    @Override
+    public void close() {
+        passes.close();
+    }
+
+    /** Running totals of one scan. */
+    private static final class Counts {
+        long tiles;
+        long dispatches;
+        long matches;
+    }
+}

@@ -1,0 +1,19 @@
+package org.imbrex.io.signature;
+
+/**
+ * Something in a signature file that was read but gives no signature, e.g. a YARA text string.
+ *
+ * <p>Example: {@code new SignatureWarning("a.yar", 7, 9, "text string $s of rule 'x' skipped")} prints as
+ * {@code a.yar:7:9: warning: text string $s of rule 'x' skipped}.
+ *
+ * @param file    the file (or source) name as given to the parser
+ * @param line    1-based line
+ * @param column  1-based column
+ * @param message what was skipped and why
+ */
+public record SignatureWarning(String file, int line, int column, String message) {
+    @Override
+    public String toString() {
+        return file + ":" + line + ":" + column + ": warning: " + message;
+    }
+}

@@ -1,0 +1,72 @@
+package org.imbrex.io.motion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class MotionPlanTest {
+
+    @Test
+    void defaults_areBlock16Range7() {
+        assertThat(MotionPlan.defaults()).isEqualTo(new MotionPlan(16, 7, 0));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"12 | 7 | --block 12 is not supported; use 4, 8, 16, 32 or 64",
+        "0 | 7 | --block 0 is not supported; use 4, 8, 16, 32 or 64",
+        "16 | 65 | --range 65 is out of range; use 0..64", "16 | -1 | --range -1 is out of range; use 0..64"})
+    void new_badOption_namesOptionValueAndLimit(int block, int range, String message) {
+        assertThatThrownBy(() -> MotionPlan.of(block, range)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(message);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"4, 0, 1, 1, 1", "16, 7, 4, 60, 1", "16, 16, 9, 297, 1", "32, 7, 4, 60, 4", "64, 64, 33, 4257, 16",
+        "8, 1, 2, 6, 1", "8, 4, 3, 27, 1"})
+    void derived_shaderParameters_followFromBlockAndRange(int block, int range, int xGroups, int candidates,
+            int bands) {
+        MotionPlan plan = MotionPlan.of(block, range);
+        assertThat(plan.xGroups()).isEqualTo(xGroups);
+        assertThat(plan.candidates()).isEqualTo(candidates);
+        assertThat(plan.bands()).isEqualTo(bands);
+        assertThat(255 * block * plan.bandRows()).isLessThanOrEqualTo(65_535);
+        assertThat(plan.bands() * plan.bandRows()).isEqualTo(block);
+    }
+
+    @Test
+    void stripes_explicitHeight_coverEveryBlockRowOnce() {
+        assertThat(new MotionPlan(16, 7, 3).stripes(64, 130)).containsExactly(new Stripe(0, 3), new Stripe(3, 3),
+                new Stripe(6, 2));
+    }
+
+    @Test
+    void stripes_automatic_keepTheScoreBufferWithinBudget() {
+        MotionPlan plan = MotionPlan.of(4, 16);
+        int blocksX = 1920 / 4;
+        for (Stripe stripe : plan.stripes(1920, 1080)) {
+            assertThat((long) blocksX * stripe.blockRows() * plan.candidates() * plan.bands())
+                    .isLessThanOrEqualTo(MotionPlan.UAV_BUDGET_ELEMENTS);
+        }
+        assertThat(plan.stripes(1920, 1080).stream().mapToInt(Stripe::blockRows).sum()).isEqualTo(270);
+        assertThat(MotionPlan.defaults().stripes(1280, 720)).containsExactly(new Stripe(0, 45));
+    }
+
+    @Test
+    void stripe_halo_isRangeRowsClippedToTheFrame() {
+        Stripe stripe = new Stripe(2, 3);
+        assertThat(stripe.curRow0(16)).isEqualTo(32);
+        assertThat(stripe.prevRow0(16, 7)).isEqualTo(25);
+        assertThat(stripe.prevEnd(16, 7, 720)).isEqualTo(87);
+        assertThat(new Stripe(0, 1).prevRow0(16, 7)).isZero();
+        assertThat(new Stripe(0, 2).prevEnd(16, 7, 40)).isEqualTo(39);
+    }
+
+    @Test
+    void checkFrame_blockLargerThanFrame_namesTheSource() {
+        assertThatThrownBy(() -> MotionPlan.of(64, 7).checkFrame(40, 30, "clip.y4m"))
+                .hasMessage("--block 64 is larger than the 40x30 frames of clip.y4m");
+    }
+}

@@ -1,0 +1,106 @@
+package org.imbrex.jobs.search;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.imbrex.jobs.cli.ByteSize;
+import org.imbrex.jobs.spark.TableFormat;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code imbrex search}: finds byte signatures in files, exactly or within a SAD threshold, on Spark.
+ *
+ * <pre>
+ *   bin/imbrex search --signatures conf/sample-signatures.txt --input /data/images --output matches
+ *   spark-submit --class org.imbrex.jobs.ImbrexMain imbrex-jobs.jar search --signatures hdfs:///sigs.yar \
+ *       --input 'hdfs:///dumps/*.bin' --output hdfs:///out/matches --best 10
+ * </pre>
+ * Every option can also come from the Spark configuration as {@code spark.imbrex.<option>}.
+ */
+@Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Find byte signatures (hex with ?? wildcards, or YARA hex strings) in files of any size.",
+            "A match's score is the sum of absolute byte differences (SAD) over the signature's non-wildcard "
+                + "bytes: 0 is an exact match."},
+        footer = {"", "Every option can also be set as the Spark conf key spark.imbrex.<option> "
+                + "(e.g. spark.imbrex.max-sad 8); command-line flags win.",
+            "Sizes take k, m, g suffixes (binary) or plain bytes."})
+public final class SearchCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--signatures", required = true, paramLabel = "FILE",
+            description = "Signature file: lines 'name = 4D 5A ?? 90' (# comments), or a YARA file (.yar/.yara) "
+                    + "whose hex strings become signatures named rule:$x.")
+    private String signatures;
+
+    @Option(names = "--input", required = true, split = ",", paramLabel = "PATH",
+            description = "Files, directories (recursive) or globs on any Hadoop filesystem (file:, hdfs:, s3a:); "
+                    + "repeatable or comma-separated.")
+    private List<String> inputs = new ArrayList<>();
+
+    @Option(names = "--output", required = true, paramLabel = "DIR", description = "Where the match table goes.")
+    private String output;
+
+    @Option(names = "--format", defaultValue = "parquet", paramLabel = "FORMAT",
+            description = "parquet, csv (with a header row) or json (default: ${DEFAULT-VALUE}).")
+    private String format;
+
+    @Option(names = "--overwrite", description = "Replace an existing non-empty output directory.")
+    private boolean overwrite;
+
+    @Option(names = "--max-sad", paramLabel = "T",
+            description = "Keep offsets scoring ≤ T (default 0 = exact matches; no bound with --best).")
+    private Integer maxSad;
+
+    @Option(names = "--best", paramLabel = "K",
+            description = "Keep the K lowest-scoring offsets per signature over all inputs "
+                    + "(ties: lower path, then lower offset).")
+    private Integer best;
+
+    @Option(names = "--tile-size", defaultValue = "1m", converter = ByteSize.class, paramLabel = "SIZE",
+            description = "Bytes per tile, one Dispatch each (default: ${DEFAULT-VALUE}; at most ~16m).")
+    private long tileSize;
+
+    @Option(names = "--split-size", defaultValue = "64m", converter = ByteSize.class, paramLabel = "SIZE",
+            description = "Bytes per Spark split, read by one task (default: ${DEFAULT-VALUE}).")
+    private long splitSize;
+
+    @Option(names = "--partitions", defaultValue = "0", paramLabel = "N",
+            description = "Spread the splits over N scan tasks (default: one task per split).")
+    private int partitions;
+
+    @Option(names = "--kernel", defaultValue = "java", paramLabel = "KERNEL",
+            description = "java (the fast Java shader) or asm (its interpreted SM5 assembly; same table, slower).")
+    private String kernel;
+
+    @Option(names = "--master", paramLabel = "URL",
+            description = "Spark master (default: spark-submit's, else local[*]).")
+    private String master;
+
+    @Option(names = "--show", defaultValue = "20", paramLabel = "N",
+            description = "Print the N best matches when done (default: ${DEFAULT-VALUE}).")
+    private int show;
+
+    @Override
+    public Integer call() {
+        SearchOptions options = options();
+        return new SearchJob(options).run();
+    }
+
+    SearchOptions options() {
+        try {
+            int bestK = best == null ? 0 : best;
+            if (best != null && best < 1) {
+                throw new IllegalArgumentException("--best " + best + " must be at least 1");
+            }
+            int threshold = maxSad != null ? maxSad : (bestK > 0 ? SearchOptions.UNLIMITED : 0);
+            return new SearchOptions(signatures, inputs, output, TableFormat.parse(format), overwrite, threshold,
+                    bestK, tileSize, splitSize, partitions, Kernel.parse(kernel), master, show);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package org.imbrex.jobs.search;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.row_number;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.expressions.Window;
+import org.apache.spark.storage.StorageLevel;
+import org.imbrex.io.input.ByteRange;
+import org.imbrex.io.input.ByteRangeInputFormat;
+import org.imbrex.io.input.InputFile;
+import org.imbrex.io.input.InputLister;
+import org.imbrex.io.scan.SearchPlan;
+import org.imbrex.io.signature.Signature;
+import org.imbrex.io.signature.SignatureParser;
+import org.imbrex.io.signature.SignatureSet;
+import org.imbrex.io.signature.SignatureWarning;
+import org.imbrex.jobs.spark.HadoopConf;
+import org.imbrex.jobs.spark.ImbrexSession;
+import org.imbrex.jobs.spark.JobProgress;
+import org.imbrex.jobs.spark.OutputDirectory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@code search} job: checks everything on the driver, scans every split of every input file tile
+ * by tile on the executors, keeps the matches ({@code --max-sad}) or the K best per signature ({@code
+ * --best}), and writes the match table atomically.
+ *
+ * <pre>
+ *   driver: parse signatures → list inputs → check output      (errors here: no task has started)
+ *   scan:   newAPIHadoopRDD(ByteRangeInputFormat)  one record per split, block locality kept
+ *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → match rows
+ *   reduce: --best K: row_number() over (signature order by sad, path, offset) ≤ K
+ *   write:  sorted by signature, path, offset → staging dir → rename to --output
+ * </pre>
+ * Example: {@code new SearchJob(options).run()} returns the process exit code.
+ */
+public final class SearchJob {
+    private static final Logger LOG = LoggerFactory.getLogger(SearchJob.class);
+
+    private final SearchOptions options;
+
+    public SearchJob(SearchOptions options) {
+        this.options = options;
+    }
+
+    /** Runs the job in its own Spark session; returns 0 on success. Bad input throws before Spark starts. */
+    public int run() {
+        Prepared prepared = prepare();
+        SparkSession spark = ImbrexSession.create("imbrex search", options.master());
+        try {
+            run(spark, prepared).print(System.out);
+            return 0;
+        } finally {
+            spark.stop();
+        }
+    }
+
+    /** Runs the job in an existing session (the demo runs several jobs in one). */
+    public SearchSummary run(SparkSession spark) {
+        return run(spark, prepare());
+    }
+
+    /** What the driver checks before any task starts. */
+    private record Prepared(long started, SearchPlan plan, List<InputFile> files, OutputDirectory output) {
+    }
+
+    private Prepared prepare() {
+        long started = System.nanoTime();
+        Configuration conf = HadoopConf.fromSystemProperties();
+        SearchPlan plan = SearchPlan.compile(readSignatures(conf));
+        options.checkTileSize(plan.maxLength());
+        List<InputFile> files = listInputs(conf);
+        OutputDirectory output = OutputDirectory.prepare(options.output(), options.overwrite(), conf);
+        LOG.info("search: {} signatures over {} files", plan.signatureCount(), files.size());
+        return new Prepared(started, plan, files, output);
+    }
+
+    private SearchSummary run(SparkSession spark, Prepared prepared) {
+        try {
+            return scanAndWrite(spark, prepared);
+        } catch (RuntimeException e) {
+            prepared.output().abort();
+            throw e;
+        }
+    }
+
+    private List<Signature> readSignatures(Configuration conf) {
+        Path path = new Path(options.signatures());
+        try {
+            FileSystem fs = path.getFileSystem(conf);
+            if (!fs.exists(path)) {
+                throw new IllegalArgumentException("--signatures " + options.signatures() + " does not exist");
+            }
+            SignatureSet set = SignatureParser.parse(fs, path);
+            for (SignatureWarning warning : set.warnings()) {
+                LOG.warn("{}", warning);
+            }
+            if (set.isEmpty()) {
+                throw new IllegalArgumentException("--signatures " + options.signatures() + " holds no signature");
+            }
+            return set.signatures();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--signatures " + options.signatures() + ": cannot read it ("
+                    + e.getMessage() + ")", e);
+        }
+    }
+
+    private List<InputFile> listInputs(Configuration conf) {
+        try {
+            return InputLister.list(conf, options.inputs());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--input: " + e.getMessage(), e);
+        }
+    }
+
+    private SearchSummary scanAndWrite(SparkSession spark, Prepared prepared) {
+        SearchPlan plan = prepared.plan();
+        List<InputFile> files = prepared.files();
+        OutputDirectory output = prepared.output();
+        JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        JobProgress progress = new JobProgress(sc, "search");
+        long bytes = files.stream().mapToLong(InputFile::length).sum();
+        HadoopConf hadoop = HadoopConf.of(sc.hadoopConfiguration());
+
+        JavaRDD<ByteRange> ranges = splits(sc, files);
+        JavaRDD<Row> rows = ranges.mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
+                progress.bytesScanned(), progress.tiles(), progress.matches()));
+        Dataset<Row> matches = spark.createDataFrame(rows, MatchTable.SCHEMA);
+        if (options.keepsBest()) {
+            matches = matches.withColumn("rank", row_number().over(Window.partitionBy(MatchTable.SIGNATURE)
+                    .orderBy(col(MatchTable.SAD), col(MatchTable.PATH), col(MatchTable.OFFSET))))
+                    .where(col("rank").leq(options.best())).drop("rank");
+        }
+        matches = matches.persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            progress.phase("scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatureCount()
+                    + " signatures");
+            List<Row> counts = matches.groupBy(MatchTable.SIGNATURE).count().collectAsList();
+            progress.phase("write " + options.format().sparkFormat() + " table to " + output.output());
+            matches.orderBy(MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET).write()
+                    .format(options.format().sparkFormat()).option("header", "true").save(output.staging());
+            output.commit();
+            List<Row> best = options.show() == 0 ? List.of()
+                    : matches.orderBy(MatchTable.SAD, MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
+                            .limit(options.show()).collectAsList();
+            double seconds = (System.nanoTime() - prepared.started()) / 1e9;
+            return new SearchSummary(files.size(), bytes, plan, counts, best, output.output(), options.format(),
+                    seconds);
+        } finally {
+            matches.unpersist();
+        }
+    }
+
+    /** One record per Hadoop split of the inputs, listed by the same rules as {@link InputLister}. */
+    private JavaRDD<ByteRange> splits(JavaSparkContext sc, List<InputFile> files) {
+        try {
+            Job job = Job.getInstance(new Configuration(sc.hadoopConfiguration()));
+            List<String> paths = new ArrayList<>();
+            for (InputFile file : files) {
+                paths.add(file.path());
+            }
+            ByteRangeInputFormat.setInputs(job, paths);
+            FileInputFormat.setMaxInputSplitSize(job, options.splitSize());
+            FileInputFormat.setMinInputSplitSize(job, 1);
+            JavaRDD<ByteRange> ranges = sc.newAPIHadoopRDD(job.getConfiguration(), ByteRangeInputFormat.class,
+                    ByteRange.class, NullWritable.class).keys();
+            return options.partitions() > 0 ? ranges.repartition(options.partitions()) : ranges;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

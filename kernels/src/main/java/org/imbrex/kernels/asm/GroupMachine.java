@@ -1,0 +1,241 @@
+package org.imbrex.kernels.asm;
+
+import java.util.Arrays;
+import java.util.Map;
+import org.imbrex.kernels.asm.Declarations.Tgsm;
+import org.imbrex.kernels.dispatch.GroupContext;
+
+/**
+ * Runs an {@link AsmProgram} one thread group at a time, SIMT: each instruction runs for all active lanes
+ * of the group over per-lane register arrays, under an execution mask that divergent flow control narrows
+ * ({@link FlowControl}).
+ *
+ * <p>The register file is laid out component-major, so an instruction's lane loop is a tight loop over int
+ * arrays:
+ * <pre>
+ *   temps[4·r + c][lane]      r3.y of lane 17 = temps[13][17]
+ *   exec[lane]                −1 when the lane runs the current instruction, 0 when it is masked off
+ * </pre>
+ * Sources are read into arrays (registers directly, modifiers and gathers through scratch arrays), every
+ * enabled component is computed into {@code result} arrays, and only then written through the mask: so
+ * {@code add r0.xy, r0.yx, r0.xy} reads the old r0 for both components (spec §6, example 38). One machine
+ * per thread: it keeps its registers between groups. Example: {@code new GroupMachine(program).run(group)}.
+ */
+final class GroupMachine {
+    static final int SLOTS = 6;
+
+    final AsmProgram program;
+    final Instruction[] code;
+    final int lanes;
+    final int[][] temps;
+    final int[][][] indexable;
+    final int[][] inputs;
+    final int[][] scratch;
+    final int[][] result;
+    final int[][] result2;
+    final int[] exec;
+    int active;
+    int pc;
+    final FlowControl flow;
+    final BoundResources bound;
+    final int[][] groupShared;
+    private final int[] zero;
+
+    GroupMachine(AsmProgram program) {
+        this.program = program;
+        this.code = program.instructions().toArray(new Instruction[0]);
+        Declarations declared = program.declarations();
+        this.lanes = declared.numThreads().count();
+        this.temps = new int[4 * declared.temps()][lanes];
+        int indexables = declared.indexableTemps.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
+        this.indexable = new int[indexables][][];
+        declared.indexableTemps.forEach((x, size) -> indexable[x] = new int[4 * size][lanes]);
+        this.inputs = new int[4 * SystemValue.values().length][];
+        this.scratch = new int[4 * SLOTS][lanes];
+        this.result = new int[4][lanes];
+        this.result2 = new int[4][lanes];
+        this.exec = new int[lanes];
+        this.zero = new int[lanes];
+        this.flow = new FlowControl(this, program.flowDepth());
+        this.bound = new BoundResources(declared);
+        int groupSharedSlots = declared.groupShared.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
+        this.groupShared = new int[groupSharedSlots][];
+        for (Map.Entry<Integer, Tgsm> g : declared.groupShared.entrySet()) {
+            groupShared[g.getKey()] = new int[g.getValue().words()];
+        }
+        int[] index = new int[lanes];
+        Arrays.setAll(index, lane -> lane);
+        for (int c = 0; c < 4; c++) {
+            inputs[4 * SystemValue.GROUP_INDEX.ordinal() + c] = index;
+            inputs[4 * SystemValue.GROUP_ID.ordinal() + c] = new int[lanes];
+        }
+    }
+
+    /** Runs every thread of {@code group} to its {@code ret}. */
+    void run(GroupContext group) {
+        bindGroup(group);
+        Arrays.fill(exec, -1);
+        active = lanes;
+        pc = 0;
+        flow.reset();
+        for (int[] g : groupShared) {
+            if (g != null) {
+                Arrays.fill(g, 0);
+            }
+        }
+        Instruction[] program = code;
+        while (pc < program.length) {
+            Instruction ins = program[pc++];
+            ins.opcode.executor().execute(ins, this);
+        }
+    }
+
+    private void bindGroup(GroupContext group) {
+        bound.bind(group.resources());
+        setInput(SystemValue.DISPATCH_THREAD_ID, group.dispatchThreadIdX(), group.dispatchThreadIdY(),
+                group.dispatchThreadIdZ());
+        setInput(SystemValue.GROUP_THREAD_ID, group.groupThreadIdX(), group.groupThreadIdY(), group.groupThreadIdZ());
+        int base = 4 * SystemValue.GROUP_ID.ordinal();
+        Arrays.fill(inputs[base], group.groupIdX());
+        Arrays.fill(inputs[base + 1], group.groupIdY());
+        Arrays.fill(inputs[base + 2], group.groupIdZ());
+    }
+
+    private void setInput(SystemValue value, int[] x, int[] y, int[] z) {
+        int base = 4 * value.ordinal();
+        inputs[base] = x;
+        inputs[base + 1] = y;
+        inputs[base + 2] = z;
+        inputs[base + 3] = zero;
+    }
+
+    /** True when every lane of the group runs the current instruction. */
+    boolean allActive() {
+        return active == lanes;
+    }
+
+    /** Recounts {@link #active} after {@link #exec} changed. */
+    void recount() {
+        int n = 0;
+        for (int lane = 0; lane < lanes; lane++) {
+            n -= exec[lane];
+        }
+        active = n;
+    }
+
+    /**
+     * Component {@code c} of source operand {@code i}, after swizzle and modifiers, one value per lane. The
+     * array may be a register itself: read it, never write it.
+     */
+    int[] read(Instruction ins, int i, int c) {
+        Operand op = ins.operands[i];
+        int selector = op.swizzle[c];
+        int[] values = switch (op.type) {
+            case TEMP -> temps[4 * op.index + selector];
+            case IMMEDIATE -> op.immediateLanes[selector];
+            case INPUT -> inputs[4 * op.systemValue.ordinal() + selector];
+            case CONSTANT_BUFFER -> constantBuffer(op, selector, scratch[4 * i + c]);
+            case INDEXABLE_TEMP -> indexableRead(op, selector, scratch[4 * i + c]);
+            default -> throw new IllegalStateException(op.type + " is not a value source");
+        };
+        if (op.negate || op.abs) {
+            return modify(values, ins.opcode.operandType(i) == 'f', op, scratch[4 * i + c]);
+        }
+        return values;
+    }
+
+    private int[] modify(int[] in, boolean isFloat, Operand op, int[] out) {
+        int n = lanes;
+        if (isFloat) {
+            int clear = op.abs ? 0x7FFF_FFFF : 0xFFFF_FFFF;
+            int flip = op.negate ? 0x8000_0000 : 0;
+            for (int lane = 0; lane < n; lane++) {
+                out[lane] = (in[lane] & clear) ^ flip;
+            }
+        } else {
+            for (int lane = 0; lane < n; lane++) {
+                int v = op.abs ? Math.abs(in[lane]) : in[lane];
+                out[lane] = op.negate ? -v : v;
+            }
+        }
+        return out;
+    }
+
+    private int[] constantBuffer(Operand op, int selector, int[] out) {
+        org.imbrex.kernels.resource.ConstantBuffer cb = bound.constantBuffers[op.index];
+        int registers = cb.registers();
+        if (!op.hasRelativeElement()) {
+            int element = op.elementOffset;
+            Arrays.fill(out, element < registers ? cb.get(element, selector) : 0);
+            return out;
+        }
+        int[] base = temps[4 * op.elementRegister + op.elementComponent];
+        for (int lane = 0; lane < lanes; lane++) {
+            int element = base[lane] + op.elementOffset;
+            out[lane] = Integer.compareUnsigned(element, registers) < 0 ? cb.get(element, selector) : 0;
+        }
+        return out;
+    }
+
+    private int[] indexableRead(Operand op, int selector, int[] out) {
+        int[][] x = indexable[op.index];
+        int size = x.length / 4;
+        for (int lane = 0; lane < lanes; lane++) {
+            int element = element(op, lane);
+            out[lane] = Integer.compareUnsigned(element, size) < 0 ? x[4 * element + selector][lane] : 0;
+        }
+        return out;
+    }
+
+    private int element(Operand op, int lane) {
+        return op.hasRelativeElement() ? temps[4 * op.elementRegister + op.elementComponent][lane] + op.elementOffset
+                : op.elementOffset;
+    }
+
+    /**
+     * Writes {@code values[c]} for each component {@code c} in the mask of destination operand {@code i},
+     * for active lanes only; applies {@code _sat} first when the instruction has it.
+     */
+    void commit(Instruction ins, int i, int[][] values) {
+        Operand op = ins.operands[i];
+        if (op.type == RegisterType.NULL) {
+            return;
+        }
+        for (int c = 0; c < 4; c++) {
+            if ((op.mask & (1 << c)) == 0) {
+                continue;
+            }
+            int[] v = values[c];
+            if (ins.saturate) {
+                FloatMath.saturate(v, lanes);
+            }
+            if (op.type == RegisterType.TEMP) {
+                write(v, temps[4 * op.index + c]);
+            } else {
+                indexableWrite(op, c, v);
+            }
+        }
+    }
+
+    private void write(int[] v, int[] target) {
+        if (active == lanes) {
+            System.arraycopy(v, 0, target, 0, lanes);
+            return;
+        }
+        int[] e = exec;
+        for (int lane = 0; lane < lanes; lane++) {
+            target[lane] = (v[lane] & e[lane]) | (target[lane] & ~e[lane]);
+        }
+    }
+
+    private void indexableWrite(Operand op, int c, int[] v) {
+        int[][] x = indexable[op.index];
+        int size = x.length / 4;
+        for (int lane = 0; lane < lanes; lane++) {
+            int element = element(op, lane);
+            if (exec[lane] != 0 && Integer.compareUnsigned(element, size) < 0) {
+                x[4 * element + c][lane] = v[lane];
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package org.imbrex.kernels.asm;
+
+/**
+ * One row of the opcode table: the mnemonic, the operand types, and the executor (as vkd3d's {@code tpf.c}
+ * lists {@code {VKD3D_SM5_OP_MSAD, ..., "u", "uuu"}}).
+ *
+ * <p>Operand type letters, destinations first, then sources:
+ * <pre>
+ *   f  float register or immediate: '-' flips the sign, |x| clears it, denormals are flushed by the op
+ *   i  int / u  uint register or immediate: '-' is two's-complement negation
+ *   R  a resource to read: t#, u# or g#, with its swizzle     T  t# only      U  u# only
+ *   M  memory to write: u# or g#                              W  u# only
+ * </pre>
+ * Example: {@code new Opcode("udiv", "uu", "uu", ...)} has two destinations (quotient, remainder), each
+ * of which may be {@code null}.
+ */
+record Opcode(String name, String dests, String sources, boolean allowsSaturate, Executor executor) {
+
+    /** Number of operands the instruction must have. */
+    int operandCount() {
+        return dests.length() + sources.length();
+    }
+
+    /** The type letter of operand {@code i} (destinations first). */
+    char operandType(int i) {
+        return i < dests.length() ? dests.charAt(i) : sources.charAt(i - dests.length());
+    }
+
+    /** True when operand {@code i} is a destination. */
+    boolean isDest(int i) {
+        return i < dests.length();
+    }
+}

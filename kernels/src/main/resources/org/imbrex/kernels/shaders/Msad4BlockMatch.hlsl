@@ -1,0 +1,52 @@
+// imbrex msad4 block-matching shader: exhaustive motion search of BLOCK x BLOCK luma blocks.
+//
+// One thread per (block, dy, x-group). An x-group is one word of the previous frame: msad4 scores the
+// four x-candidates 4*word+0 .. 4*word+3 at once. The block's rows are summed in bands of BAND_ROWS rows
+// and every band is stored on its own, so each msad4 sum stays within 65535 (255 * BLOCK * BAND_ROWS).
+//
+//   candidate lane c = dyIndex * X_GROUPS + xGroup          (DTid.x; lanes past CANDIDATES do nothing)
+//   dy    = dyIndex - RANGE                                  (-RANGE .. RANGE)
+//   word0 = bx/4 - ceil(RANGE/4) + xGroup                    (previous-frame word; may be < 0)
+//   cand_sad[((blockRow * BLOCKS_X + blockCol) * CANDIDATES + c) * BANDS + band]
+//       .xyzw = SAD of rows band*BAND_ROWS .. +BAND_ROWS-1 against x = 4*word0 + 0..3, y = by + dy
+//
+// A zero pixel of the current block is masked by msad4 (reference byte 0): the host adds a second
+// Dispatch over complemented planes. Candidates outside the search window are stored as NO_SCORE.
+Buffer<uint> cur_luma  : register(t0);     // frame n, rows from CUR_ROW0, 4 pixels per word, PITCH words a row
+Buffer<uint> prev_luma : register(t1);     // frame n-1, rows from PREV_ROW0, same packing
+RWBuffer<uint4> cand_sad : register(u0);   // R32G32B32A32_UINT: SADs of x-candidates 4*word0 + 0..3, per band
+cbuffer Params : register(b0) {
+    uint WIDTH;    uint HEIGHT;    uint BLOCK;      uint RANGE;        // cb0[0]: frame and search
+    uint PITCH;    uint BAND_ROWS; uint BANDS;      uint X_GROUPS;     // cb0[1]: packing and bands
+    uint CUR_ROW0; uint PREV_ROW0; uint BLOCK_ROW0; uint CANDIDATES;   // cb0[2]: stripe
+};
+#define NO_SCORE 0xFFFFFFFF
+
+[numthreads(64, 1, 1)]
+void main(uint3 DTid : SV_DispatchThreadID) {
+    uint c = DTid.x;
+    if (c >= CANDIDATES)
+        return;
+    uint bx = DTid.y * BLOCK;
+    uint by = (BLOCK_ROW0 + DTid.z) * BLOCK;
+    int dy = int(c / X_GROUPS) - int(RANGE);
+    int word0 = int(bx / 4) - int((RANGE + 3) / 4) + int(c % X_GROUPS);
+    int py = int(by) + dy;
+    int4 px = 4 * word0 + int4(0, 1, 2, 3);
+    int xMax = int((WIDTH / BLOCK - 1) * BLOCK);
+    int yMax = int((HEIGHT / BLOCK - 1) * BLOCK);
+    bool4 inWindow = (px >= 0) && (px <= xMax) && (abs(px - int(bx)) <= int(RANGE)) && (py >= 0) && (py <= yMax);
+    uint base = ((DTid.z * (WIDTH / BLOCK) + DTid.y) * CANDIDATES + c) * BANDS;
+    uint curWord = (by - CUR_ROW0) * PITCH + bx / 4;
+    int prevWord = (py - int(PREV_ROW0)) * int(PITCH) + word0;
+    for (uint band = 0; band < BANDS; band++) {
+        uint4 accum = uint4(0, 0, 0, 0);
+        for (uint r = band * BAND_ROWS; r < (band + 1) * BAND_ROWS; r++) {
+            for (uint k = 0; k < BLOCK / 4; k++) {
+                uint src = uint(prevWord + int(r * PITCH + k));
+                accum = msad4(cur_luma[curWord + r * PITCH + k], uint2(prev_luma[src], prev_luma[src + 1]), accum);
+            }
+        }
+        cand_sad[base + band] = inWindow ? accum : NO_SCORE;
+    }
+}

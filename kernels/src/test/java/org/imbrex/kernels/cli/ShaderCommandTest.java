@@ -1,0 +1,147 @@
+package org.imbrex.kernels.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.imbrex.kernels.testing.Msad4Case;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/** {@code imbrex shader}: conformance cases bit for bit through the command line, and one-line argument errors. */
+class ShaderCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter err = new StringWriter();
+    private final StringWriter out = new StringWriter();
+
+    @BeforeEach
+    void writeDocsExampleFiles() throws IOException {
+        Msad4Case c = Msad4Case.load("msad4-docs-example");
+        writeCaseFiles(c);
+    }
+
+    private void writeCaseFiles(Msad4Case c) throws IOException {
+        Files.write(dir.resolve("cb0.bin"), Msad4Case.bytes(c.refSize()));
+        Files.write(dir.resolve("t0.bin"), Msad4Case.bytes(c.reference()));
+        Files.write(dir.resolve("t1.bin"), Msad4Case.bytes(c.source()));
+    }
+
+    private int run(String... args) {
+        CommandLine line = OneLineErrors.commandLine(new ShaderCommand());
+        line.setErr(new PrintWriter(err, true));
+        line.setOut(new PrintWriter(out, true));
+        return line.execute(args);
+    }
+
+    private String file(String name) {
+        return dir.resolve(name).toString();
+    }
+
+    private List<String> searchArguments(Msad4Case c, String... extra) {
+        List<String> args = new ArrayList<>(List.of("msad4-search", String.valueOf(c.groupsX()),
+                String.valueOf(c.groupsY()), String.valueOf(c.groupsZ()), "--cb", "0:" + file("cb0.bin"),
+                "--srv", "0:R32_UINT:" + file("t0.bin"), "--srv", "1:R32_UINT:" + file("t1.bin"),
+                "--uav", "0:R32G32B32A32_UINT:" + 16 * c.uavElements() + ":" + file("u0.bin")));
+        args.addAll(List.of(extra));
+        return args;
+    }
+
+    static List<String> cases() {
+        return Msad4Case.names();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void msad4Search_conformanceCase_writesTheRuntimesBytes(String name) throws IOException {
+        Msad4Case c = Msad4Case.load(name);
+        writeCaseFiles(c);
+        assertThat(run(searchArguments(c).toArray(String[]::new))).as(err.toString()).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("u0.bin"))).isEqualTo(Msad4Case.bytes(c.expected()));
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void uavInit_isOverwrittenOnlyWhereThreadsStore() throws IOException {
+        Msad4Case c = Msad4Case.load("msad4-docs-example");
+        byte[] init = new byte[16 * 65];
+        java.util.Arrays.fill(init, (byte) 0x5A);
+        Files.write(dir.resolve("init.bin"), init);
+        List<String> args = new ArrayList<>(searchArguments(c));
+        args.set(args.size() - 1, "0:R32G32B32A32_UINT:" + 16 * 65 + ":" + file("u0.bin") + ":" + file("init.bin"));
+        assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
+        byte[] written = Files.readAllBytes(dir.resolve("u0.bin"));
+        assertThat(java.util.Arrays.copyOf(written, 16 * 64)).isEqualTo(Msad4Case.bytes(c.expected()));
+        assertThat(java.util.Arrays.copyOfRange(written, 16 * 64, 16 * 65)).containsOnly(0x5A);
+    }
+
+    @Test
+    void defaultGroupsYAndZ_areOne() throws IOException {
+        assertThat(run("msad4-search", "1", "--cb", "0:" + file("cb0.bin"), "--srv", "0:R32_UINT:" + file("t0.bin"),
+                "--srv", "1:R32_UINT:" + file("t1.bin"), "--uav", "0:R32G32B32A32_UINT:16:" + file("u0.bin")))
+                .isZero();
+        assertThat(Files.readAllBytes(dir.resolve("u0.bin"))).isEqualTo(Msad4Case.bytes(152, 4, 89, 109));
+    }
+
+    @Test
+    void zeroGroups_runsNothingAndWritesZeros() throws IOException {
+        assertThat(run("msad4-search", "0", "1", "1", "--uav", "0:R32_UINT:8:" + file("u0.bin"))).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("u0.bin"))).containsExactly(new byte[8]);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "GX not a number       | msad4-search x                                    | 'x'",
+        "GX over the limit     | msad4-search 65536                                | GX = 65536",
+        "GZ negative           | msad4-search 1 1 -1                               | GZ = -1",
+        "unknown shader        | nope 1                                            | 'nope'",
+        "too many groups args  | msad4-search 1 1 1 1                              | GX [GY GZ]",
+        "srv format            | msad4-search 1 --srv 0:R99_UINT:t0.bin            | --srv 0:R99_UINT:t0.bin",
+        "srv missing file      | msad4-search 1 --srv 0:R32_UINT:missing.bin       | --srv 0:R32_UINT:missing.bin",
+        "srv slot              | msad4-search 1 --srv 128:R32_UINT:t0.bin          | SLOT '128'",
+        "srv too few fields    | msad4-search 1 --srv 0:R32_UINT                   | --srv 0:R32_UINT",
+        "uav bytes             | msad4-search 1 --uav 0:R32_UINT:x:u0.bin          | BYTES 'x'",
+        "uav partial element   | msad4-search 1 --uav 0:R32_UINT:10:u0.bin         | BYTES 10",
+        "uav slot              | msad4-search 1 --uav 64:R32_UINT:16:u0.bin        | SLOT '64'",
+        "uav bound twice       | msad4-search 1 --uav 0:R32_UINT:16:a --uav 0:R32_UINT:16:b | --uav 0:R32_UINT:16:b",
+        "uav empty field       | msad4-search 1 --uav 0::16:u0.bin                 | --uav 0::16:u0.bin",
+        "uav init missing      | msad4-search 1 --uav 0:R32_UINT:16:u0.bin:no.bin  | --uav 0:R32_UINT:16:u0.bin:no.bin",
+        "uav out unwritable    | msad4-search 1 --uav 0:R32G32B32A32_UINT:1024:nodir/u0.bin | --uav 0:R32G32B32A32_UINT:1024:nodir/u0.bin",
+        "cb slot               | msad4-search 1 --cb x:cb0.bin                     | SLOT 'x'",
+        "cb missing file       | msad4-search 1 --cb 0:missing.bin                 | --cb 0:missing.bin",
+        "unknown option        | msad4-search 1 --fast                             | --fast",
+        "no shader             | ''                                                | NAME"})
+    void badArgument_oneLineNamingItExitCode2(String what, String commandLine, String named) {
+        String[] args = commandLine.isEmpty() ? new String[0] : commandLine.split(" ");
+        assertThat(run(args)).as(what + ": " + err).isEqualTo(2);
+        List<String> lines = err.toString().lines().toList();
+        assertThat(lines.get(0)).as(what).startsWith("shader: ").contains(named);
+        assertThat(lines).as(what + ": the error line, then where to get help").hasSize(2);
+        assertThat(lines.get(1)).contains("--help");
+    }
+
+    @Test
+    void shaderFailing_oneLineNamingGroupExitCode1() {
+        assertThat(run("msad4-search", "1")).isEqualTo(1);
+        assertThat(err.toString().lines().toList()).singleElement().asString()
+                .startsWith("shader: shader msad4-search failed in SV_GroupID (0,0,0)").contains("u0");
+    }
+
+    @Test
+    void help_listsShippedShaders() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).contains("msad4-search").contains("--uav");
+    }
+}
