@@ -1,6 +1,10 @@
 package org.imbrex.jobs.spark;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import org.imbrex.io.input.ByteRange;
 
 /**
  * Kryo serializers for the records imbrex ships between driver and executors (signature sets, byte
@@ -21,5 +25,27 @@ final class RecordSerializers {
         kryo.register(String[].class);
         kryo.register(Object[].class);
         kryo.register(java.util.ArrayList.class);
+        // search --partitions N repartitions the splits: ByteRanges cross a shuffle.
+        kryo.register(ByteRange.class, new ByteRangeSerializer());
+    }
+
+    /** {@code path, start, length, fileLength}. */
+    static final class ByteRangeSerializer extends Serializer<ByteRange> {
+        ByteRangeSerializer() {
+            setImmutable(true);
+        }
+
+        @Override
+        public void write(Kryo kryo, Output output, ByteRange range) {
+            output.writeString(range.path());
+            output.writeLong(range.start());
+            output.writeLong(range.length());
+            output.writeLong(range.fileLength());
+        }
+
+        @Override
+        public ByteRange read(Kryo kryo, Input input, Class<ByteRange> type) {
+            return new ByteRange(input.readString(), input.readLong(), input.readLong(), input.readLong());
+        }
     }
 }
