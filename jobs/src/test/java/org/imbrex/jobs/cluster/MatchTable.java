@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
+import org.imbrex.jobs.testing.LocalSpark;
 
 /**
  * A search job's match table read back with Spark, as sorted rows: equal lists mean the same rows, with
@@ -18,20 +18,12 @@ record MatchTable(List<Match> rows) {
     }
 
     static MatchTable read(Path table) {
-        List<Row> rows = session().read().parquet(table.toUri().toString())
+        List<Row> rows = LocalSpark.session().read().parquet(table.toUri().toString())
                 .select("signature", "path", "offset", "length", "sad").collectAsList();
         return new MatchTable(rows.stream()
                 .map(r -> new Match(r.getString(0), r.getString(1), r.getLong(2), r.getInt(3), r.getInt(4)))
                 .sorted(Comparator.comparing(Match::signature).thenComparing(Match::path)
                         .thenComparingLong(Match::offset).thenComparingInt(Match::sad))
                 .toList());
-    }
-
-    /** The test JVM's local session (the one a local-mode search run left, or a new one). */
-    static SparkSession session() {
-        return SparkSession.builder().master("local[2]").appName("imbrex cluster tests")
-                .config("spark.ui.enabled", "false")
-                .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
-                .getOrCreate();
     }
 }
