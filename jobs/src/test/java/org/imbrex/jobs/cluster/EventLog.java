@@ -43,12 +43,4 @@ record EventLog(List<JsonNode> events) {
         return events.stream().anyMatch(e -> e.path("Event").asText().equals("SparkListenerExecutorRemoved")
                 && e.path("Executor ID").asText().equals(executorId));
     }
-
-    /** Tasks that succeeded, counted per stage attempt: every task of every stage once, plus reruns. */
-    long successfulTasks() {
-        return events.stream()
-                .filter(e -> e.path("Event").asText().equals("SparkListenerTaskEnd"))
-                .filter(e -> e.path("Task End Reason").path("Reason").asText().equals("Success"))
-                .count();
-    }
 }

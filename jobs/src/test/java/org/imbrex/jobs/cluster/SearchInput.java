@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
@@ -43,7 +44,7 @@ record SearchInput(Path signatures, Path data, List<Planted> planted) {
     private record Signature(String name, String pattern) {
         /** The signature's bytes; -1 for a {@code ??} wildcard. */
         int[] bytes() {
-            return java.util.Arrays.stream(pattern.split(" "))
+            return Arrays.stream(pattern.split(" "))
                     .mapToInt(b -> b.equals("??") ? -1 : HexFormat.fromHexDigits(b)).toArray();
         }
     }
