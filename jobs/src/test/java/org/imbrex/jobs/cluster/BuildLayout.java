@@ -17,6 +17,9 @@ import java.util.List;
  *   ROOT/jobs/target/spark.classpath                Spark's jars, as bin/imbrex runs them
  *   ROOT/jobs/target/cluster-it/spark-home          the SPARK_HOME the script builds for the tests
  *   ROOT/jobs/target/cluster-it/NAME                one cluster's state, logs and worker work dirs
+ *   ROOT/jobs/target/cluster-it/NAME-N-COMMAND.log  what each bin/imbrex-cluster run printed
+ *   ROOT/jobs/target/cluster-it/search-input        the data and signatures of the search runs
+ *   ROOT/jobs/target/cluster-it/outputs/RUN         the table of each run, and what it left beside it
  * </pre>
  * Example: {@code Path jar = BuildLayout.applicationJar();}
  */

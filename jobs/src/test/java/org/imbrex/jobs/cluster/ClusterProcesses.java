@@ -1,6 +1,7 @@
 package org.imbrex.jobs.cluster;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The processes and ports of a cluster, as Linux shows them in {@code /proc}: servers carry the marker
@@ -64,8 +66,33 @@ final class ClusterProcesses {
         }
     }
 
+    /** SIGKILL: the process ends at once, as when its machine fails. */
     static void kill(long pid) {
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    /** SIGSTOP: the process runs no further (a stopped JVM finishes no task) until {@link #resume}. */
+    static void pause(long pid) {
+        signal(pid, "STOP");
+    }
+
+    /** SIGCONT: a paused process runs on. */
+    static void resume(long pid) {
+        signal(pid, "CONT");
+    }
+
+    private static void signal(long pid, String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     private static Optional<Path> workingDirectory(long pid) {

@@ -2,7 +2,6 @@ package org.imbrex.jobs.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,37 +9,45 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.imbrex.jobs.cluster.ClusterScript.RunningScript;
 import org.imbrex.jobs.cluster.ClusterScript.ScriptRun;
+import org.imbrex.jobs.cluster.JobCase.Partitioning;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A cluster-mode driver killed while the table is being written (its staging directory set up, the sort
- * and write stages running) leaves no table that reads as complete: {@code --output} stays absent, and
- * what was written sits in a hidden staging directory marked incomplete, without {@code _SUCCESS}.
- * Rerunning with {@code --overwrite} (and another partitioning) writes exactly the undisturbed rows.
+ * A cluster-mode driver killed while the table is being written (the write set up in its staging
+ * directory, some part files there, more to come) leaves no table that reads as complete: {@code
+ * --output} stays absent, and what was written sits in a hidden staging directory marked incomplete,
+ * without {@code _SUCCESS}. Rerunning with {@code --overwrite} (cut another way) writes exactly the
+ * undisturbed rows.
+ *
+ * <p>The write of this run is made long, so that the kill lands in it on any machine: adaptive execution
+ * off (the write job then also runs the sort's stages, after its set-up) and 64 write tasks.
  */
 @Tag("cluster")
-@ExtendWith({SuiteCluster.class, SearchCase.Fixture.class})
+@ExtendWith(SuiteCluster.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class DriverLossIT {
+    private static final List<String> LONG_WRITE = List.of("--deploy-mode", "cluster",
+            "--conf", "spark.sql.adaptive.enabled=false", "--conf", "spark.sql.shuffle.partitions=64");
 
-    @Test
-    void search_clusterDriverKilledMidWrite_leavesNoCompleteLookingTable(StandaloneCluster cluster, SearchCase search) {
-        Path output = SearchCase.freshOutput("driver-loss");
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ClusterJob.class)
+    void job_clusterDriverKilledMidWrite_leavesNoCompleteLookingTable(ClusterJob which, StandaloneCluster cluster) {
+        JobCase job = which.prepared();
+        Path output = Outputs.fresh(job.command() + "-driver-loss");
         List<String> driversBefore = cluster.workEntries("driver-");
         List<String> appsBefore = cluster.workEntries("app-");
 
-        try (RunningScript job = cluster.launchSubmit(SearchOnClusterIT.prepend(
-                search.arguments(output, "--tile-size", "64k", "--split-size", "512k"), "--deploy-mode", "cluster"))) {
-            Await.until(Duration.ofMinutes(2), "the job set up its write in a staging directory", () -> {
-                assertThat(job.isAlive()).as("the job is still running; output:\n%s", job.output()).isTrue();
-                return siblings(output).stream().anyMatch(p -> Files.isDirectory(p.resolve("_temporary")));
+        try (RunningScript run = cluster.launchSubmit(LONG_WRITE, job.arguments(output, Partitioning.DRIVER_LOSS))) {
+            Await.until(Duration.ofMinutes(2), "the job wrote part files into its staging directory", () -> {
+                assertThat(run.isAlive()).as("the job is still running; output:\n%s", run.output()).isTrue();
+                return Outputs.siblings(output).stream().anyMatch(DriverLossIT::holdsPartFiles);
             });
             String driver = newEntry(cluster.workEntries("driver-"), driversBefore);
             List<Long> pids = cluster.workDirs(driver).stream()
@@ -48,34 +55,41 @@ class DriverLossIT {
             assertThat(pids).as("the JVM of %s", driver).hasSize(1);
 
             ClusterProcesses.kill(pids.get(0));
-            ScriptRun run = job.await(StandaloneCluster.JOB_TIMEOUT);
+            ScriptRun killed = run.await(StandaloneCluster.JOB_TIMEOUT);
 
-            assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
-            assertThat(run.output()).containsPattern("driver " + driver + " (FAILED|KILLED|ERROR)");
+            assertThat(killed.exitCode()).as("%s", killed).isEqualTo(1);
+            assertThat(killed.output()).containsPattern("driver " + driver + " (FAILED|KILLED|ERROR)");
         }
         String application = newEntry(cluster.workEntries("app-"), appsBefore);
         Await.until(Duration.ofMinutes(1), "the executors of " + application + " ended", () -> cluster
                 .workDirs(application).stream().allMatch(dir -> ClusterProcesses.runningIn(dir).isEmpty()));
 
         assertThat(output).doesNotExist();
-        assertThat(siblings(output)).isNotEmpty().allSatisfy(leftover -> {
+        assertThat(Outputs.siblings(output)).hasSize(1).allSatisfy(leftover -> {
             assertThat(leftover.getFileName().toString()).startsWith(".").contains(OutputDirectory.INCOMPLETE_MARK);
-            assertThat(leftover.resolve("_SUCCESS")).doesNotExist();
+            assertThat(Outputs.filesBelow(leftover)).as("files left in %s", leftover)
+                    .anyMatch(DriverLossIT::isPartFile)
+                    .noneMatch(file -> file.getFileName().toString().equals("_SUCCESS"));
         });
 
-        ScriptRun rerun = cluster.submit(search.arguments(output, "--overwrite", "--tile-size", "256k",
-                "--split-size", "3m", "--partitions", "3"));
+        ScriptRun rerun = cluster.submit(job.arguments(output, Partitioning.RERUN, "--overwrite"));
 
         assertThat(rerun.exitCode()).as("%s", rerun).isZero();
-        assertThat(MatchTable.read(output)).isEqualTo(search.reference());
+        assertThat(job.read(output).rows()).containsExactlyElementsOf(job.reference().rows());
     }
 
-    private static List<Path> siblings(Path output) {
-        try (Stream<Path> entries = Files.list(output.getParent())) {
-            return new ArrayList<>(entries.toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /** A staging directory with a part file somewhere below it (written by a task, committed or not yet). */
+    private static boolean holdsPartFiles(Path dir) {
+        try {
+            return Files.isDirectory(dir.resolve("_temporary"))
+                    && Outputs.filesBelow(dir).stream().anyMatch(DriverLossIT::isPartFile);
+        } catch (UncheckedIOException e) {
+            return false; // a task commit renamed a directory while it was walked: look again
         }
+    }
+
+    private static boolean isPartFile(Path file) {
+        return file.getFileName().toString().startsWith("part-");
     }
 
     private static String newEntry(List<String> now, List<String> before) {

@@ -2,8 +2,6 @@ package org.imbrex.jobs.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,67 +9,89 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
 import org.imbrex.jobs.cluster.ClusterScript.RunningScript;
 import org.imbrex.jobs.cluster.ClusterScript.ScriptRun;
 import org.imbrex.jobs.cluster.DriverRestApi.Executor;
 import org.imbrex.jobs.cluster.DriverRestApi.Stage;
+import org.imbrex.jobs.cluster.JobCase.Partitioning;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Losing an executor in the middle of a multi-tile search loses and duplicates nothing: the executor JVM is
- * killed (SIGKILL, found by PID under its worker) while it runs a task and most of the stage is still to
- * come; Spark runs the lost tasks again, the master starts a new executor, and the table has exactly the
- * rows of an undisturbed run.
+ * Losing an executor in the middle of a job loses and duplicates nothing: an executor JVM (found by PID
+ * under its worker) is killed with SIGKILL while it runs a task and most of the stage is still to come;
+ * Spark runs the lost tasks again, the master starts a new executor, and the table has exactly the rows
+ * of an undisturbed run.
+ *
+ * <p>The kill must hit a running task, or the test proves nothing. A task can end between the driver's
+ * answer and the kill, so the executor is first paused (SIGSTOP): a paused JVM ends no task, and once the
+ * driver still counts a task as running on it a moment later, the kill is certain to lose that task.
  */
 @Tag("cluster")
-@ExtendWith({SuiteCluster.class, SearchCase.Fixture.class})
+@ExtendWith(SuiteCluster.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ExecutorLossIT {
-    /** Small splits and tiles: many tasks, each long enough to be caught running. */
-    private static final String[] MANY_TASKS = {"--tile-size", "64k", "--split-size", "256k"};
+    /** Long enough for a task end already on its way to the driver to be counted there. */
+    private static final Duration SETTLE = Duration.ofSeconds(1);
 
-    @Test
-    void search_executorKilledWhileRunningATask_writesTheUndisturbedRows(StandaloneCluster cluster, SearchCase search) {
-        Path output = SearchCase.freshOutput("executor-loss");
+    /** An executor of an application, paused while the driver counts a task as running on it. */
+    private record Victim(String application, String executor, long pid) {
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ClusterJob.class)
+    void job_executorKilledWhileRunningATask_writesTheUndisturbedRows(ClusterJob which, StandaloneCluster cluster) {
+        JobCase job = which.prepared();
+        Path output = Outputs.fresh(job.command() + "-executor-loss");
         Path events = output.resolveSibling("events");
-        int uiPort = ClusterScript.freePort();
-        DriverRestApi driver = new DriverRestApi(uiPort);
-        String[] submit = SearchOnClusterIT.prepend(search.arguments(output, MANY_TASKS),
-                "--conf", "spark.ui.port=" + uiPort, "--conf", "spark.eventLog.enabled=true",
-                "--conf", "spark.eventLog.compress=false", "--conf", "spark.eventLog.rolling.enabled=false",
-                "--conf", "spark.eventLog.dir=" + events.toUri());
         events.toFile().mkdirs();
+        int uiPort = ClusterScript.freePort();
+        List<String> submitOptions = List.of("--conf", "spark.ui.port=" + uiPort,
+                "--conf", "spark.eventLog.enabled=true", "--conf", "spark.eventLog.compress=false",
+                "--conf", "spark.eventLog.rolling.enabled=false", "--conf", "spark.eventLog.dir=" + events.toUri());
 
-        try (RunningScript job = cluster.launchSubmit(submit)) {
-            AtomicReference<String> application = new AtomicReference<>();
-            AtomicReference<Executor> victim = new AtomicReference<>();
-            Await.until(Duration.ofMinutes(2), "an executor runs a task of a stage with most tasks to come", () -> {
-                assertThat(job.isAlive()).as("the job is still running; output:\n%s", job.output()).isTrue();
-                Optional<String> app = driver.applicationId();
-                app.ifPresent(application::set);
-                return app.flatMap(id -> busyExecutorEarlyInAStage(driver, id)).map(e -> {
-                    victim.set(e);
-                    return true;
-                }).orElse(false);
-            });
-            List<Long> pids = ClusterProcesses.runningIn(executorDir(cluster, application.get(), victim.get().id()));
-            assertThat(pids).as("the JVM of executor %s", victim.get().id()).hasSize(1);
+        try (RunningScript run = cluster.launchSubmit(submitOptions, job.arguments(output, Partitioning.MANY_TASKS))) {
+            Victim victim = pauseAnExecutorRunningATask(cluster, new DriverRestApi(uiPort), run);
 
-            ClusterProcesses.kill(pids.get(0));
-            ScriptRun run = job.await(StandaloneCluster.JOB_TIMEOUT);
+            ClusterProcesses.kill(victim.pid());
+            ScriptRun finished = run.await(StandaloneCluster.JOB_TIMEOUT);
 
-            assertThat(run.exitCode()).as("%s", run).isZero();
-            EventLog log = EventLog.read(events, application.get());
-            assertThat(log.executorRemoved(victim.get().id())).as("executor %s removed", victim.get().id()).isTrue();
-            assertThat(log.tasksLostWithExecutor(victim.get().id())).as("tasks lost and run again").isPositive();
-            assertThat(cluster.workDirs(application.get()).stream().mapToLong(ExecutorLossIT::entries).sum())
-                    .as("executors launched: two, and one in place of the killed one").isGreaterThanOrEqualTo(3);
-            assertThat(MatchTable.read(output)).isEqualTo(search.reference());
+            assertThat(finished.exitCode()).as("%s", finished).isZero();
+            EventLog log = EventLog.read(events, victim.application());
+            assertThat(log.executorRemoved(victim.executor())).as("executor %s removed", victim.executor()).isTrue();
+            assertThat(log.tasksLostWithExecutor(victim.executor())).as("tasks lost and run again").isPositive();
+            assertThat(cluster.workDirs(victim.application()).stream().mapToLong(dir -> Outputs.entries(dir).size())
+                    .sum()).as("executors launched: two, and one in place of the killed one").isGreaterThanOrEqualTo(3);
+            assertThat(job.read(output).rows()).containsExactlyElementsOf(job.reference().rows());
         }
+    }
+
+    private static Victim pauseAnExecutorRunningATask(StandaloneCluster cluster, DriverRestApi driver,
+            RunningScript run) {
+        AtomicReference<Victim> victim = new AtomicReference<>();
+        Await.until(Duration.ofMinutes(2), "an executor paused while running a task, most of its stage to come", () -> {
+            assertThat(run.isAlive()).as("the job is still running; output:\n%s", run.output()).isTrue();
+            Optional<String> application = driver.applicationId();
+            Optional<Executor> busy = application.flatMap(id -> busyExecutorEarlyInAStage(driver, id));
+            if (busy.isEmpty()) {
+                return false;
+            }
+            Victim candidate = new Victim(application.get(), busy.get().id(),
+                    executorPid(cluster, application.get(), busy.get().id()));
+            ClusterProcesses.pause(candidate.pid());
+            sleep(SETTLE);
+            if (driver.executors(candidate.application()).stream()
+                    .anyMatch(e -> e.id().equals(candidate.executor()) && e.activeTasks() > 0)) {
+                victim.set(candidate);
+                return true;
+            }
+            ClusterProcesses.resume(candidate.pid());
+            return false;
+        });
+        return victim.get();
     }
 
     /** An executor running a task of a stage that has at most a third of its (many) tasks done. */
@@ -85,17 +105,22 @@ class ExecutorLossIT {
         return stage.numTasks() >= 8 && stage.numActiveTasks() > 0 && stage.numCompleteTasks() * 3 <= stage.numTasks();
     }
 
-    private static long entries(Path dir) {
-        try (Stream<Path> entries = Files.list(dir)) {
-            return entries.count();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** The PID of the executor's JVM, which runs in {@code WORKER/work/APPLICATION/EXECUTOR}. */
+    private static long executorPid(StandaloneCluster cluster, String application, String executor) {
+        Path dir = cluster.workDirs(application).stream().map(d -> d.resolve(executor)).filter(Files::isDirectory)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no work dir of executor " + executor + " of " + application));
+        List<Long> pids = ClusterProcesses.runningIn(dir);
+        assertThat(pids).as("the JVM of executor %s in %s", executor, dir).hasSize(1);
+        return pids.get(0);
     }
 
-    private static Path executorDir(StandaloneCluster cluster, String application, String executorId) {
-        return cluster.workDirs(application).stream().map(dir -> dir.resolve(executorId))
-                .filter(dir -> dir.toFile().isDirectory()).findFirst()
-                .orElseThrow(() -> new AssertionError("no work dir of executor " + executorId + " of " + application));
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 }

@@ -2,115 +2,68 @@ package org.imbrex.jobs.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.ParameterContext;
-import org.junit.jupiter.api.extension.ParameterResolver;
+import org.imbrex.jobs.search.MatchTable;
 
 /**
- * The search the cluster tests run, and its reference table: the same input searched by a local-mode run
- * ({@code local[2]}, the application jar in a JVM of its own) with other tile and split sizes. A cluster run must produce exactly
- * these rows, whatever its partitioning and whatever failed on the way.
+ * The {@code search} the cluster suite runs: {@link SearchInput}'s planted data (16 MiB, enough tiles and
+ * splits to keep two executors busy for several seconds) searched with {@code --max-sad 6}. Its local
+ * reference run must find exactly the planted matches, so the reference is right before runs are compared
+ * with it.
  *
- * <p>Tests receive it as a parameter ({@code @ExtendWith(SearchCase.Fixture.class)}); it is made once per
- * run. Example: {@code cluster.submit(search.arguments(output, "--split-size", "1m"))}.
+ * <pre>
+ *   partitioning      --tile-size  --split-size  --partitions   scan tasks
+ *   LOCAL_REFERENCE   256k         4m                           4
+ *   CLIENT_MODE       64k          1m                           16
+ *   CLUSTER_MODE      128k         2m            5              5
+ *   MANY_TASKS        64k          256k                         64
+ *   DRIVER_LOSS       64k          512k                         32
+ *   RERUN             256k         3m            3              3
+ * </pre>
+ * Example: {@code JobCase search = SearchCase.prepare();}
  */
-record SearchCase(SearchInput input, MatchTable reference) {
-    /** The data size: enough splits and tiles that a search keeps two executors busy for several seconds. */
+record SearchCase(SearchInput input, ResultTable reference) implements JobCase {
     static final int DATA_SIZE = 16 << 20;
 
-    /** {@code search --signatures S --input I --output O --max-sad T EXTRA...}. */
-    String[] arguments(Path output, String... extra) {
-        List<String> args = new ArrayList<>(List.of("search", "--signatures", input.signatures().toString(),
+    /** Writes the input and runs the local reference search. */
+    static SearchCase prepare() {
+        SearchInput input = SearchInput.write(BuildLayout.testDir().resolve("search-input"), DATA_SIZE, 20261201);
+        SearchCase unfinished = new SearchCase(input, null);
+        Path output = Outputs.fresh("search-local-reference");
+        LocalImbrex.run("search-local-reference", unfinished.arguments(output, Partitioning.LOCAL_REFERENCE));
+        ResultTable reference = unfinished.read(output);
+        assertThat(reference.rows()).as("the local run finds exactly the planted matches")
+                .map(row -> new SearchInput.Planted((String) row.get(0), (Long) row.get(2), (Integer) row.get(4)))
+                .containsExactlyInAnyOrderElementsOf(input.planted());
+        return new SearchCase(input, reference);
+    }
+
+    @Override
+    public String command() {
+        return "search";
+    }
+
+    @Override
+    public String[] arguments(Path output, Partitioning partitioning, String... extra) {
+        List<String> args = new ArrayList<>(List.of(command(), "--signatures", input.signatures().toString(),
                 "--input", input.data().toString(), "--output", output.toString(),
                 "--max-sad", Integer.toString(SearchInput.MAX_SAD)));
+        args.addAll(switch (partitioning) {
+            case LOCAL_REFERENCE -> List.of("--master", "local[2]", "--tile-size", "256k", "--split-size", "4m");
+            case CLIENT_MODE -> List.of("--tile-size", "64k", "--split-size", "1m");
+            case CLUSTER_MODE -> List.of("--tile-size", "128k", "--split-size", "2m", "--partitions", "5");
+            case MANY_TASKS -> List.of("--tile-size", "64k", "--split-size", "256k");
+            case DRIVER_LOSS -> List.of("--tile-size", "64k", "--split-size", "512k");
+            case RERUN -> List.of("--tile-size", "256k", "--split-size", "3m", "--partitions", "3");
+        });
         args.addAll(List.of(extra));
         return args.toArray(String[]::new);
     }
 
-    /** A path under {@code target/cluster-it/outputs} with nothing at it or beside it. */
-    static Path freshOutput(String name) {
-        Path dir = BuildLayout.testDir().resolve("outputs").resolve(name);
-        deleteRecursively(dir);
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return dir.resolve("matches");
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Writes the input and runs the local reference search, once per test run. */
-    static final class Fixture implements ParameterResolver {
-        private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(Fixture.class);
-
-        @Override
-        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-            return parameter.getParameter().getType() == SearchCase.class;
-        }
-
-        @Override
-        public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-            return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("search", key -> create(),
-                    SearchCase.class);
-        }
-
-        private static SearchCase create() {
-            SearchInput input = SearchInput.write(BuildLayout.testDir().resolve("search-input"), DATA_SIZE, 20261201);
-            SearchCase search = new SearchCase(input, null);
-            Path output = freshOutput("local-reference");
-            runLocally(search.arguments(output, "--master", "local[2]", "--tile-size", "256k", "--split-size", "4m"));
-            MatchTable reference = MatchTable.read(output);
-            assertThat(reference.rows()).as("the local run finds exactly the planted matches")
-                    .extracting(m -> new SearchInput.Planted(m.signature(), m.offset(), m.sad()))
-                    .containsExactlyInAnyOrderElementsOf(input.planted());
-            return new SearchCase(input, reference);
-        }
-
-        /** Runs imbrex from the application jar in a JVM of its own, as {@code bin/imbrex} does. */
-        private static void runLocally(String... args) {
-            List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(BuildLayout.jvmFlags());
-            command.addAll(List.of("-Xmx2g", "-cp", BuildLayout.localClasspath(), "org.imbrex.jobs.ImbrexMain"));
-            command.addAll(List.of(args));
-            Path log = BuildLayout.testDir().resolve("local-reference.log");
-            try {
-                Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-                        .start();
-                try {
-                    assertThat(process.waitFor(4, TimeUnit.MINUTES)).as("local run ended; see %s", log).isTrue();
-                    assertThat(process.exitValue()).as("local run: %s", Files.readString(log)).isZero();
-                } finally {
-                    process.destroyForcibly();
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        }
+    @Override
+    public ResultTable read(Path table) {
+        return ResultTable.read(table, MatchTable.SCHEMA);
     }
 }

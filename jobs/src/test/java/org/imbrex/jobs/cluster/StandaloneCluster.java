@@ -77,12 +77,20 @@ final class StandaloneCluster implements AutoCloseable {
 
     /** {@code bin/imbrex-cluster submit ARGS...}, to its end. */
     ScriptRun submit(String... args) {
-        return script.run(JOB_TIMEOUT, prepend("submit", args));
+        return submit(List.of(), args);
     }
 
-    /** {@code bin/imbrex-cluster submit ARGS...}, without waiting. */
-    RunningScript launchSubmit(String... args) {
-        return script.launch(prepend("submit", args));
+    /**
+     * {@code bin/imbrex-cluster submit SUBMIT_OPTIONS... JOB...}, to its end; submit options are {@code
+     * --deploy-mode MODE} and {@code --conf KEY=VALUE}.
+     */
+    ScriptRun submit(List<String> submitOptions, String... job) {
+        return script.run(JOB_TIMEOUT, submitCommand(submitOptions, job));
+    }
+
+    /** {@code bin/imbrex-cluster submit SUBMIT_OPTIONS... JOB...}, without waiting. */
+    RunningScript launchSubmit(List<String> submitOptions, String... job) {
+        return script.launch(submitCommand(submitOptions, job));
     }
 
     /**
@@ -138,11 +146,12 @@ final class StandaloneCluster implements AutoCloseable {
         stop();
     }
 
-    private static String[] prepend(String first, String... rest) {
-        String[] all = new String[rest.length + 1];
-        all[0] = first;
-        System.arraycopy(rest, 0, all, 1, rest.length);
-        return all;
+    private static String[] submitCommand(List<String> submitOptions, String... job) {
+        List<String> command = new ArrayList<>();
+        command.add("submit");
+        command.addAll(submitOptions);
+        command.addAll(List.of(job));
+        return command.toArray(String[]::new);
     }
 
     private static Properties readEnvironment(Path file) {

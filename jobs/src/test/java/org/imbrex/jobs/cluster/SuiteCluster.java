@@ -11,7 +11,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *
  * <pre>
  * &#64;ExtendWith(SuiteCluster.class)
- * class SearchOnClusterIT {
+ * class DeployModesIT {
  *     &#64;BeforeAll static void setUp(StandaloneCluster cluster) { ... }
  * }
  * </pre>
