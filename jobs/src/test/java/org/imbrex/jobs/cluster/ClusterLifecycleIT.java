@@ -14,8 +14,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code bin/imbrex-cluster} itself: start refuses to run twice and gives up with a clear message when
- * the workers do not come up in time; stop, and the watchdog when the owner dies, leave no JVM and no
- * listening port; a failed cluster-mode driver makes submit exit non-zero although spark-submit exits 0.
+ * the servers do not come up in time; stop, and the watchdog when the owner dies, leave no JVM and no
+ * listening port; a failed cluster-mode driver makes submit exit non-zero although spark-submit exits 0;
+ * the JVM flags it gives every Spark JVM are Spark's, as the build has them.
  */
 @Tag("cluster")
 @ExtendWith(SuiteCluster.class)
@@ -51,7 +52,7 @@ class ClusterLifecycleIT {
     }
 
     @Test
-    void start_workersSlowerThanTheTimeout_failsClearlyAndLeavesNothing() {
+    void start_serversSlowerThanTheTimeout_failsClearlyAndLeavesNothing() {
         ClusterScript script = ClusterScript.create(BuildLayout.testDir().resolve("timeout"))
                 .with("IMBREX_CLUSTER_TIMEOUT", "1");
 
@@ -60,6 +61,15 @@ class ClusterLifecycleIT {
         assertThat(run.exitCode()).as("%s", run).isEqualTo(1);
         assertThat(run.output()).contains("timed out after 1s:", "set IMBREX_CLUSTER_TIMEOUT to wait longer");
         assertNothingLeft(script, List.of());
+    }
+
+    @Test
+    void jvmFlags_always_areTheBuildsSparkModuleOptions() {
+        ScriptRun run = ClusterScript.create(BuildLayout.testDir().resolve("flags")).run(Duration.ofMinutes(1),
+                "jvm-flags");
+
+        assertThat(run.exitCode()).as("%s", run).isZero();
+        assertThat(run.output().trim().split(" ")).containsExactlyElementsOf(BuildLayout.jvmFlags());
     }
 
     @Test
