@@ -3,6 +3,9 @@ package org.imbrex.jobs.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -95,12 +98,24 @@ class ClusterLifecycleIT {
 
             owner.destroyForcibly().waitFor();
 
-            Await.until(Duration.ofSeconds(60), "the watchdog stopped the cluster",
-                    () -> ClusterProcesses.markedWith(script.stateDir()).isEmpty());
+            // The watchdog's stop has ended once it says so: its processes can be gone from /proc's
+            // command lines while the kernel still closes their sockets.
+            Path log = script.stateDir().resolve("logs/watchdog.log");
+            Await.until(Duration.ofSeconds(90), "the watchdog's stop ended",
+                    () -> read(log).contains("imbrex-cluster: stopped;") || read(log).contains("left behind"));
+            assertThat(read(log)).contains("stopped; no process and no listening port left");
             assertNothingLeft(script, List.of());
         } finally {
             owner.destroyForcibly();
             script.run(Duration.ofMinutes(1), "stop");
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
