@@ -409,7 +409,8 @@ def check_all(outputs, search, motion, args):
 
 
 def self_test(outputs, search, motion, args):
-    """Alters the tables in memory and expects the checks of the affected figures to fail."""
+    """Alters the tables in memory and expects the checks of the affected figures to fail; returns the
+    number of alterations caught and the names of those that went unnoticed."""
     frame = int(re.match(r"Frame (\d+):", main_axes(outputs.figures["frame-vectors"][0])[0]["title"]).group(1))
     clip = min(r["path"] for r in motion)
     first_near = next(i for i, r in enumerate(search) if r["sad"] > 0)
@@ -447,7 +448,7 @@ def self_test(outputs, search, motion, args):
         print(f"self-test {mutate.__name__}: {'caught by ' + ', '.join(sorted(must_fail)) if not missed else 'MISSED by ' + ', '.join(missed)}")
         if missed:
             blind.append(mutate.__name__)
-    return blind
+    return len(mutations) - len(blind), blind
 
 
 def main(argv):
@@ -476,18 +477,21 @@ def main(argv):
     for name, count in shown.items():
         if count > 5:
             print(f"FAIL {name}: ... and {count - 5} more")
+    failed = len(shown)
     if check.failures:
         print(f"notebook check: {len(check.failures)} failures in {args.notebook}")
-        return 1
-    print(f"notebook check: every figure and table of {args.notebook} agrees with the tables "
-          f"({len(search)} matches, {len(motion)} motion vectors)")
-    if args.self_test:
-        blind = self_test(outputs, search, motion, args)
-        if blind:
-            print(f"notebook check self-test: altered tables went unnoticed ({', '.join(blind)})")
-            return 1
-        print("notebook check self-test: every altered table was caught")
-    return 0
+    else:
+        print(f"notebook check: every figure and table of {args.notebook} agrees with the tables "
+              f"({len(search)} matches, {len(motion)} motion vectors)")
+    passed = len(check.passed)
+    if args.self_test and not check.failures:
+        caught, blind = self_test(outputs, search, motion, args)
+        passed += caught
+        failed += len(blind)
+        print("notebook check self-test: " + (f"altered tables went unnoticed ({', '.join(blind)})" if blind
+                                                else "every altered table was caught"))
+    print(f"notebook: {passed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
