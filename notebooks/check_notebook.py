@@ -271,6 +271,13 @@ def per_frame_stats(rows):
     return stats
 
 
+def block_size(rows):
+    """The step of the block grid: the smallest gap between distinct block_x or block_y values."""
+    xs = sorted({r["block_x"] for r in rows})
+    ys = sorted({r["block_y"] for r in rows})
+    return min([b - a for a, b in zip(xs, xs[1:])] + [b - a for a, b in zip(ys, ys[1:])], default=16)
+
+
 def check_frame_vectors(check, outputs, rows, stats):
     name = "frame-vectors"
     ax = check_figure_basics(check, outputs, name)
@@ -283,9 +290,7 @@ def check_frame_vectors(check, outputs, rows, stats):
     strongest = max(s["common_motion"] for s in stats.values())
     check.that(name, frame in stats and stats[frame]["common_motion"] >= strongest - 1e-9,
                f"frame {frame} is not the frame with the strongest common motion")
-    xs = sorted({r["block_x"] for r in rows})
-    ys = sorted({r["block_y"] for r in rows})
-    block = min([b - a for a, b in zip(xs, xs[1:])] + [b - a for a, b in zip(ys, ys[1:])], default=16)
+    block = block_size(rows)
     expected = sorted((b["block_x"] + block / 2, b["block_y"] + block / 2, float(b["dx"]), float(b["dy"]))
                       for b in stats.get(frame, {"blocks": []})["blocks"])
     arrows = ax["arrows"][0] if ax["arrows"] else {"X": [], "Y": [], "U": [], "V": []}
@@ -330,7 +335,7 @@ def check_vector_lengths(check, outputs, stats):
     check.done(name, f"{cells} cells, {len(stats)} frames")
 
 
-def check_mean_sad(check, outputs, stats, cut_factor):
+def check_mean_sad(check, outputs, stats, args, block):
     name = "mean-sad-per-frame"
     ax = check_figure_basics(check, outputs, name)
     if ax is None:
@@ -341,23 +346,31 @@ def check_mean_sad(check, outputs, stats, cut_factor):
         for x, y in zip(line["x"], line["y"]):
             check.close(name, y, stats[round(x)]["mean_sad"], f"mean SAD of frame {round(x)}")
     cuts = next((p for p in ax["points"] if p["gid"] == "cuts"), {"xy": []})
-    check.equal(name, [round(x) for x in cuts["xy"][0::2]], expected_cuts(stats, cut_factor), "frames marked as cuts")
-    check.done(name, f"{len(stats)} frames, cuts at {expected_cuts(stats, cut_factor)}")
+    check.equal(name, [round(x) for x in cuts["xy"][0::2]], expected_cuts(stats, args, block), "frames marked as cuts")
+    check.done(name, f"{len(stats)} frames, cuts at {expected_cuts(stats, args, block)}")
 
 
-def expected_cuts(stats, cut_factor):
-    median = statistics.median(s["mean_sad"] for s in stats.values())
-    return [frame for frame, s in stats.items() if s["mean_sad"] > cut_factor * median]
+def expected_cuts(stats, args, block):
+    """Frames whose mean SAD exceeds cut_factor x the median of the 9 frames around them (by position,
+    fewer at the ends) and cut_min_levels per pixel."""
+    frames = sorted(stats)
+    means = [stats[f]["mean_sad"] for f in frames]
+    cuts = []
+    for i, frame in enumerate(frames):
+        local = statistics.median(means[max(0, i - 4): i + 5])
+        if means[i] > args.cut_factor * local and means[i] >= args.cut_min_levels * block * block:
+            cuts.append(frame)
+    return cuts
 
 
-def check_notable_frames(check, outputs, stats, cut_factor, pan_min_px):
+def check_notable_frames(check, outputs, stats, args, block):
     name = "notable-frames"
     shown = outputs.table(name)
     if not check.that(name, shown is not None, "table missing from the notebook's outputs"):
         return
-    cuts = set(expected_cuts(stats, cut_factor))
+    cuts = set(expected_cuts(stats, args, block))
     expected = [(frame, "cut" if frame in cuts else "pan") for frame, s in stats.items()
-                if frame in cuts or s["common_motion"] >= pan_min_px]
+                if frame in cuts or s["common_motion"] >= args.pan_min_px]
     check.equal(name, [(row["frame"], row["event"]) for row in shown], expected, "notable frames")
     for row in shown:
         for key in ("mean_sad", "mean_dx", "mean_dy", "common_motion", "median_v"):
@@ -403,8 +416,8 @@ def check_all(outputs, search, motion, args):
     stats = per_frame_stats(clip_rows)
     check_frame_vectors(check, outputs, clip_rows, stats)
     check_vector_lengths(check, outputs, stats)
-    check_mean_sad(check, outputs, stats, args.cut_factor)
-    check_notable_frames(check, outputs, stats, args.cut_factor, args.pan_min_px)
+    check_mean_sad(check, outputs, stats, args, block_size(clip_rows))
+    check_notable_frames(check, outputs, stats, args, block_size(clip_rows))
     return check
 
 
@@ -459,6 +472,8 @@ def main(argv):
     parser.add_argument("--expect-format", choices=("csv", "parquet"), help="the format the notebook must have read")
     parser.add_argument("--expect-python", help="the interpreter the notebook's kernel must have run on")
     parser.add_argument("--cut-factor", type=float, default=3.0, help="the notebook's CUT_FACTOR (default 3.0)")
+    parser.add_argument("--cut-min-levels", type=float, default=6.0,
+                        help="the notebook's CUT_MIN_LEVELS (default 6.0)")
     parser.add_argument("--pan-min-px", type=float, default=1.0, help="the notebook's PAN_MIN_PX (default 1.0)")
     parser.add_argument("--self-test", action="store_true", help="also check that altered tables make checks fail")
     args = parser.parse_args(argv[1:])
