@@ -10,11 +10,13 @@ import org.imbrex.jobs.search.SearchJob;
 import org.imbrex.jobs.search.SearchOptions;
 import org.imbrex.jobs.search.SearchSummary;
 import org.imbrex.jobs.search.Kernel;
+import org.imbrex.jobs.search.MatchTable;
 import org.imbrex.jobs.spark.TableFormat;
 
 /**
  * The search part of the demo: searches the demo corpus with a near-match threshold, prints the summary,
- * and checks that every planted copy was found with exactly the score it was planted with.
+ * and checks that every planted copy was found with exactly the score it was planted with. The table is
+ * also copied to CSV ({@link CsvExport}) for readers without a Parquet engine.
  *
  * <p>Example output line: {@code demo check: all 24 planted signatures found with their exact SAD}.
  */
@@ -36,6 +38,9 @@ public final class DemoSearch {
                 Kernel.JAVA, null, 20);
         SearchSummary summary = new SearchJob(options).run(spark);
         summary.print(System.out);
+        String csv = CsvExport.beside(spark, summary.table(), MatchTable.SIGNATURE, MatchTable.PATH,
+                MatchTable.OFFSET);
+        System.out.println("csv copy: " + csv);
         Set<String> found = new HashSet<>();
         for (Row row : spark.read().parquet(summary.table()).collectAsList()) {
             String file = row.getString(1).substring(row.getString(1).lastIndexOf('/') + 1);
