@@ -1,13 +1,18 @@
 package org.imbrex.jobs.spark;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import org.imbrex.io.input.ByteRange;
 
 /**
- * Kryo serializers for the records imbrex ships between driver and executors (signature sets, byte
- * ranges, candidate matches). Kryo 4.0.3 fails on records ("can't get field offset on a record class"),
- * so each one is written field by field.
+ * Kryo serializers for the records imbrex ships between driver and executors. Kryo 4.0.3 fails on records
+ * ("can't get field offset on a record class"), so each one is written field by field.
  *
- * <p>Example: {@code RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
+ * <p>{@link ByteRange} is the one record Spark serializes with Kryo: {@code --partitions N} shuffles the
+ * ranges to spread them over N tasks. (Signatures travel inside the task closure, which Spark writes with
+ * Java serialization.) Example: {@code RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
  */
 final class RecordSerializers {
     private RecordSerializers() {
@@ -21,5 +26,27 @@ final class RecordSerializers {
         kryo.register(String[].class);
         kryo.register(Object[].class);
         kryo.register(java.util.ArrayList.class);
+        kryo.register(ByteRange.class, new ByteRangeSerializer());
+    }
+
+    /** {@code path, start, length, fileLength}; the record's constructor checks them again on reading. */
+    static final class ByteRangeSerializer extends Serializer<ByteRange> {
+        ByteRangeSerializer() {
+            setImmutable(true);
+        }
+
+        @Override
+        public void write(Kryo kryo, Output output, ByteRange range) {
+            output.writeString(range.path());
+            output.writeLong(range.start(), true);
+            output.writeLong(range.length(), true);
+            output.writeLong(range.fileLength(), true);
+        }
+
+        @Override
+        public ByteRange read(Kryo kryo, Input input, Class<ByteRange> type) {
+            return new ByteRange(input.readString(), input.readLong(true), input.readLong(true),
+                    input.readLong(true));
+        }
     }
 }
