@@ -30,7 +30,7 @@ import org.imbrex.io.signature.SignatureParser;
 import org.imbrex.io.signature.SignatureSet;
 import org.imbrex.io.signature.SignatureWarning;
 import org.imbrex.jobs.spark.HadoopConf;
-import org.imbrex.jobs.spark.ImbrexSession;
+import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.slf4j.Logger;
@@ -59,15 +59,15 @@ public final class SearchJob {
         this.options = options;
     }
 
-    /** Runs the job in its own Spark session; returns 0 on success. Bad input throws before Spark starts. */
+    /**
+     * Runs the job in the JVM's Spark session, starting one (and stopping it at the end) if none is running;
+     * returns 0 on success. Bad input throws before Spark starts.
+     */
     public int run() {
         Prepared prepared = prepare();
-        SparkSession spark = ImbrexSession.create("imbrex search", options.master());
-        try {
-            run(spark, prepared).print(System.out);
+        try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
+            run(session.spark(), prepared).print(System.out);
             return 0;
-        } finally {
-            spark.stop();
         }
     }
 
@@ -87,6 +87,8 @@ public final class SearchJob {
         options.checkTileSize(plan.maxLength());
         List<InputFile> files = listInputs(conf);
         OutputDirectory output = OutputDirectory.prepare(options.output(), options.overwrite(), conf);
+        output.checkHoldsNone(files.stream().map(InputFile::path).toList(), "input file");
+        output.checkHoldsNone(List.of(qualified(options.signatures(), conf)), "signature file");
         LOG.info("search: {} signatures over {} files", plan.signatureCount(), files.size());
         return new Prepared(started, plan, files, output);
     }
@@ -94,9 +96,10 @@ public final class SearchJob {
     private SearchSummary run(SparkSession spark, Prepared prepared) {
         try {
             return scanAndWrite(spark, prepared);
-        } catch (RuntimeException e) {
+        } catch (Throwable failure) {
+            // Spark's job failures are SparkExceptions, checked exceptions that Java does not see coming.
             prepared.output().abort();
-            throw e;
+            throw failure;
         }
     }
 
@@ -118,6 +121,15 @@ public final class SearchJob {
         } catch (IOException e) {
             throw new IllegalArgumentException("--signatures " + options.signatures() + ": cannot read it ("
                     + e.getMessage() + ")", e);
+        }
+    }
+
+    private static String qualified(String location, Configuration conf) {
+        Path path = new Path(location);
+        try {
+            return path.getFileSystem(conf).makeQualified(path).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -150,12 +162,14 @@ public final class SearchJob {
         matches = matches.persist(StorageLevel.MEMORY_AND_DISK());
         try {
             progress.phase("scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatureCount()
-                    + " signatures");
+                    + " signatures, keeping " + (options.keepsBest() ? "the " + options.best() + " best" : "scores")
+                    + (options.maxSad() == SearchOptions.UNLIMITED ? "" : " ≤ " + options.maxSad()));
             List<Row> counts = matches.groupBy(MatchTable.SIGNATURE).count().collectAsList();
             progress.phase("write " + options.format().sparkFormat() + " table to " + output.output());
             matches.orderBy(MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET).write()
                     .format(options.format().sparkFormat()).option("header", "true").save(output.staging());
             output.commit();
+            progress.phase("collect the " + options.show() + " best matches for the summary");
             List<Row> best = options.show() == 0 ? List.of()
                     : matches.orderBy(MatchTable.SAD, MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
                             .limit(options.show()).collectAsList();
@@ -164,6 +178,7 @@ public final class SearchJob {
                     seconds);
         } finally {
             matches.unpersist();
+            progress.done();
         }
     }
 
@@ -176,8 +191,10 @@ public final class SearchJob {
                 paths.add(file.path());
             }
             ByteRangeInputFormat.setInputs(job, paths);
+            // Both bounds: FileInputFormat otherwise caps a split at the file system's block size (32 MiB on
+            // file:), and --split-size would not mean what it says.
             FileInputFormat.setMaxInputSplitSize(job, options.splitSize());
-            FileInputFormat.setMinInputSplitSize(job, 1);
+            FileInputFormat.setMinInputSplitSize(job, options.splitSize());
             JavaRDD<ByteRange> ranges = sc.newAPIHadoopRDD(job.getConfiguration(), ByteRangeInputFormat.class,
                     ByteRange.class, NullWritable.class).keys();
             return options.partitions() > 0 ? ranges.repartition(options.partitions()) : ranges;
