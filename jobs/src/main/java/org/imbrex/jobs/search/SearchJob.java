@@ -19,7 +19,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.Window;
-import org.apache.spark.storage.StorageLevel;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.ByteRangeInputFormat;
 import org.imbrex.io.input.InputFile;
@@ -46,7 +45,8 @@ import org.slf4j.LoggerFactory;
  *   scan:   newAPIHadoopRDD(ByteRangeInputFormat)  one record per split, block locality kept
  *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → match rows
  *   reduce: --best K: row_number() over (signature order by sad, path, offset) ≤ K
- *   write:  sorted by signature, path, offset → staging dir → rename to --output
+ *   write:  hash-partitioned by signature, each part sorted by signature, path, offset → staging dir
+ *   summary: counts and best matches read back from the staging table → rename it to --output
  * </pre>
  * Example: {@code new SearchJob(options).run()} returns the process exit code.
  */
@@ -76,8 +76,11 @@ public final class SearchJob {
         return run(spark, prepare());
     }
 
-    /** What the driver checks before any task starts. */
-    private record Prepared(long started, SearchPlan plan, List<InputFile> files, OutputDirectory output) {
+    /**
+     * What the driver checks before any task starts, and how long checking took (the summary's time counts
+     * it, but not the start of a Spark session).
+     */
+    private record Prepared(long checkNanos, SearchPlan plan, List<InputFile> files, OutputDirectory output) {
     }
 
     private Prepared prepare() {
@@ -90,7 +93,7 @@ public final class SearchJob {
         output.checkHoldsNone(files.stream().map(InputFile::path).toList(), "input file");
         output.checkHoldsNone(List.of(qualified(options.signatures(), conf)), "signature file");
         LOG.info("search: {} signatures over {} files", plan.signatureCount(), files.size());
-        return new Prepared(started, plan, files, output);
+        return new Prepared(System.nanoTime() - started, plan, files, output);
     }
 
     private SearchSummary run(SparkSession spark, Prepared prepared) {
@@ -142,6 +145,7 @@ public final class SearchJob {
     }
 
     private SearchSummary scanAndWrite(SparkSession spark, Prepared prepared) {
+        long started = System.nanoTime();
         SearchPlan plan = prepared.plan();
         List<InputFile> files = prepared.files();
         OutputDirectory output = prepared.output();
@@ -159,25 +163,27 @@ public final class SearchJob {
                     .orderBy(col(MatchTable.SAD), col(MatchTable.PATH), col(MatchTable.OFFSET))))
                     .where(col("rank").leq(options.best())).drop("rank");
         }
-        matches = matches.persist(StorageLevel.MEMORY_AND_DISK());
         try {
+            // One pass over the inputs: a global orderBy would sample, i.e. scan, them a second time.
             progress.phase("scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatureCount()
                     + " signatures, keeping " + (options.keepsBest() ? "the " + options.best() + " best" : "scores")
-                    + (options.maxSad() == SearchOptions.UNLIMITED ? "" : " ≤ " + options.maxSad()));
-            List<Row> counts = matches.groupBy(MatchTable.SIGNATURE).count().collectAsList();
-            progress.phase("write " + options.format().sparkFormat() + " table to " + output.output());
-            matches.orderBy(MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET).write()
-                    .format(options.format().sparkFormat()).option("header", "true").save(output.staging());
-            output.commit();
+                    + (options.maxSad() == SearchOptions.UNLIMITED ? "" : " ≤ " + options.maxSad())
+                    + ", and write the " + options.format().sparkFormat() + " table");
+            matches.repartition(col(MatchTable.SIGNATURE))
+                    .sortWithinPartitions(MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
+                    .write().format(options.format().sparkFormat()).option("header", "true").save(output.staging());
+            progress.phase("count the matches per signature in the written table");
+            Dataset<Row> table = MatchTable.read(spark, output.staging(), options.format());
+            List<Row> counts = table.groupBy(MatchTable.SIGNATURE).count().collectAsList();
             progress.phase("collect the " + options.show() + " best matches for the summary");
             List<Row> best = options.show() == 0 ? List.of()
-                    : matches.orderBy(MatchTable.SAD, MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
+                    : table.orderBy(MatchTable.SAD, MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
                             .limit(options.show()).collectAsList();
-            double seconds = (System.nanoTime() - prepared.started()) / 1e9;
+            output.commit();
+            double seconds = (prepared.checkNanos() + System.nanoTime() - started) / 1e9;
             return new SearchSummary(files.size(), bytes, plan, counts, best, output.output(), options.format(),
                     seconds);
         } finally {
-            matches.unpersist();
             progress.done();
         }
     }

@@ -10,7 +10,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.storage.StorageLevel;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.io.signature.SignatureParser;
 import org.imbrex.jobs.spark.TableFormat;
@@ -110,7 +114,7 @@ class SearchJobIT {
     void search_progress_namesEveryPhaseAndCountsBytesTilesAndMatches() throws Exception {
         Path data = Files.createDirectories(dir.resolve("progress"));
         byte[] bytes = new byte[20_000];
-        new java.util.Random(1).nextBytes(bytes);
+        new Random(1).nextBytes(bytes);
         Files.write(data.resolve("a.bin"), bytes);
         Files.write(data.resolve("tiny.bin"), new byte[] {0, 0, 0});
         Files.write(data.resolve("empty.bin"), new byte[0]);
@@ -134,8 +138,9 @@ class SearchJobIT {
                 assertThat(job.description()).startsWith("imbrex search: ");
             });
             assertThat(search).extracting(JobEvents.Job::description).contains(
-                    "imbrex search: scan 3 files (20003 bytes) for 2 signatures, keeping scores ≤ 0",
-                    "imbrex search: write parquet table to file:" + dir.resolve("out"),
+                    "imbrex search: scan 3 files (20003 bytes) for 2 signatures, keeping scores ≤ 0, and write the"
+                            + " parquet table",
+                    "imbrex search: count the matches per signature in the written table",
                     "imbrex search: collect the 20 best matches for the summary");
             assertThat(later).isNotEmpty().allSatisfy(job -> {
                 assertThat(job.group()).isNull();
@@ -155,6 +160,21 @@ class SearchJobIT {
         assertThat(summary.bytes()).isEqualTo(20_003);
         assertThat(counts).containsEntry("zero", rows.stream().filter(r -> r.signature().equals("zero")).count());
         assertThat(rows).anyMatch(r -> r.path().endsWith("tiny.bin"));
+    }
+
+    @Test
+    void matchTableCache_spilledToDisk_serializesWithRequiredKryoRegistration() {
+        // Users cache match tables; rows spilled to disk go through Kryo and must not trip registrationRequired.
+        Dataset<Row> table = LocalSpark.session().createDataFrame(List.of(
+                RowFactory.create("mz", "file:/a.bin", 4L, 4, 0)), MatchTable.SCHEMA)
+                .persist(StorageLevel.DISK_ONLY());
+        try {
+            assertThat(table.count()).isEqualTo(1);
+            assertThat(table.collectAsList()).extracting(MatchRow::of)
+                    .containsExactly(new MatchRow("mz", "file:/a.bin", 4, 4, 0));
+        } finally {
+            table.unpersist(true);
+        }
     }
 
     /** Hadoop's rule: cut splits of {@code size} while more than 1.1 splits remain; the rest is the last. */

@@ -3,7 +3,6 @@ package org.imbrex.jobs.search;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.imbrex.jobs.cli.SparkConfDefaults;
 import org.imbrex.jobs.spark.TableFormat;
 import org.imbrex.jobs.testing.LocalSpark;
@@ -34,12 +33,7 @@ final class Searches {
 
     /** The rows of a written table, in table order. */
     static List<MatchRow> read(String table, TableFormat format) {
-        SparkSession spark = LocalSpark.session();
-        Dataset<Row> rows = switch (format) {
-            case PARQUET -> spark.read().parquet(table);
-            case CSV -> spark.read().schema(MatchTable.SCHEMA).option("header", "true").csv(table);
-            case JSON -> spark.read().schema(MatchTable.SCHEMA).json(table);
-        };
+        Dataset<Row> rows = MatchTable.read(LocalSpark.session(), table, format);
         return rows.collectAsList().stream().map(MatchRow::of).sorted(MatchRow.TABLE_ORDER).toList();
     }
 
