@@ -4,10 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.SparkSession;
 import org.imbrex.jobs.demo.DemoCorpus;
 import org.imbrex.jobs.demo.DemoSearch;
-import org.imbrex.jobs.spark.ImbrexSession;
+import org.imbrex.jobs.spark.CommandSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -38,12 +37,9 @@ public final class DemoCommand implements Callable<Integer> {
         Path root = dir.toAbsolutePath();
         System.out.println("imbrex demo: generating sample data in " + root);
         List<DemoCorpus.Planting> plantings = DemoCorpus.generate(root);
-        SparkSession spark = ImbrexSession.create("imbrex demo", master);
-        try {
-            boolean searchOk = new DemoSearch(root, plantings).run(spark);
+        try (CommandSession session = CommandSession.open("imbrex demo", master)) {
+            boolean searchOk = new DemoSearch(root, plantings).run(session.spark());
             return searchOk ? 0 : 1;
-        } finally {
-            spark.stop();
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.imbrex.jobs;
 
 import java.io.PrintWriter;
+import org.apache.spark.SparkException;
 import org.imbrex.kernels.cli.OneLineErrors;
 import picocli.CommandLine;
 
@@ -36,12 +37,29 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         return CommandLine.ExitCode.SOFTWARE;
     }
 
-    private static String rootMessage(Throwable failure) {
+    /**
+     * One line about a failure: the root cause's message, with the outer message when it adds something. A
+     * failed Spark job's message repeats the task's exception and its stack trace, so only the cause is kept.
+     */
+    static String rootMessage(Throwable failure) {
         Throwable cause = failure;
         while (cause.getCause() != null && cause.getCause() != cause) {
             cause = cause.getCause();
         }
-        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-        return cause == failure ? message : message + " (" + failure.getMessage() + ")";
+        String message = firstLine(cause);
+        if (cause == failure || failure instanceof SparkException) {
+            return message;
+        }
+        String outer = firstLine(failure);
+        return outer.contains(message) ? outer : message + " (" + outer + ")";
+    }
+
+    private static String firstLine(Throwable failure) {
+        String message = failure.getMessage();
+        if (message == null || message.isBlank()) {
+            return failure.getClass().getSimpleName();
+        }
+        int end = message.indexOf('\n');
+        return (end < 0 ? message : message.substring(0, end)).strip();
     }
 }

@@ -18,8 +18,9 @@ final class BestMatches {
     record Candidate(int signature, String path, long offset, int sad) {
     }
 
+    /** Paths compare by code point, as Spark orders strings (their UTF-8 bytes), not by UTF-16 unit. */
     static final Comparator<Candidate> BEST_FIRST = Comparator.comparingInt(Candidate::sad)
-            .thenComparing(Candidate::path).thenComparingLong(Candidate::offset);
+            .thenComparing(Candidate::path, BestMatches::compareCodePoints).thenComparingLong(Candidate::offset);
 
     private final int k;
     private final int maxSad;
@@ -47,6 +48,21 @@ final class BestMatches {
             heap.poll();
             heap.add(candidate);
         }
+    }
+
+    static int compareCodePoints(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int x = a.codePointAt(i);
+            int y = b.codePointAt(j);
+            if (x != y) {
+                return Integer.compare(x, y);
+            }
+            i += Character.charCount(x);
+            j += Character.charCount(y);
+        }
+        return Boolean.compare(i < a.length(), j < b.length());
     }
 
     /** Everything kept, signature by signature. */

@@ -1,8 +1,12 @@
 package org.imbrex.jobs.search;
 
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.imbrex.jobs.spark.TableFormat;
 
 /**
  * The schema of the search match table (design.md): one row per match, signed types only, so Parquet
@@ -15,7 +19,8 @@ import org.apache.spark.sql.types.StructType;
  *   length     int      signature length in bytes (the match covers [offset, offset + length))
  *   sad        int      sum of absolute differences over the signature's non-wildcard bytes; 0 = exact
  * </pre>
- * Example row: {@code ("png-ihdr", "file:/data/a.bin", 1048576, 16, 0)}.
+ * Each part file holds whole signatures, its rows sorted by signature, path and offset. Example row:
+ * {@code ("png-ihdr", "file:/data/a.bin", 1048576, 16, 0)}.
  */
 public final class MatchTable {
     public static final String SIGNATURE = "signature";
@@ -33,5 +38,10 @@ public final class MatchTable {
     });
 
     private MatchTable() {
+    }
+
+    /** Reads a match table as the search wrote it, e.g. {@code read(spark, "file:/out/matches", CSV)}. */
+    public static Dataset<Row> read(SparkSession spark, String location, TableFormat format) {
+        return spark.read().format(format.sparkFormat()).schema(SCHEMA).option("header", "true").load(location);
     }
 }

@@ -19,7 +19,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.Window;
-import org.apache.spark.storage.StorageLevel;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.ByteRangeInputFormat;
 import org.imbrex.io.input.InputFile;
@@ -30,7 +29,7 @@ import org.imbrex.io.signature.SignatureParser;
 import org.imbrex.io.signature.SignatureSet;
 import org.imbrex.io.signature.SignatureWarning;
 import org.imbrex.jobs.spark.HadoopConf;
-import org.imbrex.jobs.spark.ImbrexSession;
+import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.slf4j.Logger;
@@ -46,7 +45,8 @@ import org.slf4j.LoggerFactory;
  *   scan:   newAPIHadoopRDD(ByteRangeInputFormat)  one record per split, block locality kept
  *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → match rows
  *   reduce: --best K: row_number() over (signature order by sad, path, offset) ≤ K
- *   write:  sorted by signature, path, offset → staging dir → rename to --output
+ *   write:  hash-partitioned by signature, each part sorted by signature, path, offset → staging dir
+ *   summary: counts and best matches read back from the staging table → rename it to --output
  * </pre>
  * Example: {@code new SearchJob(options).run()} returns the process exit code.
  */
@@ -59,15 +59,15 @@ public final class SearchJob {
         this.options = options;
     }
 
-    /** Runs the job in its own Spark session; returns 0 on success. Bad input throws before Spark starts. */
+    /**
+     * Runs the job in the JVM's Spark session, starting one (and stopping it at the end) if none is running;
+     * returns 0 on success. Bad input throws before Spark starts.
+     */
     public int run() {
         Prepared prepared = prepare();
-        SparkSession spark = ImbrexSession.create("imbrex search", options.master());
-        try {
-            run(spark, prepared).print(System.out);
+        try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
+            run(session.spark(), prepared).print(System.out);
             return 0;
-        } finally {
-            spark.stop();
         }
     }
 
@@ -76,8 +76,11 @@ public final class SearchJob {
         return run(spark, prepare());
     }
 
-    /** What the driver checks before any task starts. */
-    private record Prepared(long started, SearchPlan plan, List<InputFile> files, OutputDirectory output) {
+    /**
+     * What the driver checks before any task starts, and how long checking took (the summary's time counts
+     * it, but not the start of a Spark session).
+     */
+    private record Prepared(long checkNanos, SearchPlan plan, List<InputFile> files, OutputDirectory output) {
     }
 
     private Prepared prepare() {
@@ -87,16 +90,19 @@ public final class SearchJob {
         options.checkTileSize(plan.maxLength());
         List<InputFile> files = listInputs(conf);
         OutputDirectory output = OutputDirectory.prepare(options.output(), options.overwrite(), conf);
+        output.checkHoldsNone(files.stream().map(InputFile::path).toList(), "input file");
+        output.checkHoldsNone(List.of(qualified(options.signatures(), conf)), "signature file");
         LOG.info("search: {} signatures over {} files", plan.signatureCount(), files.size());
-        return new Prepared(started, plan, files, output);
+        return new Prepared(System.nanoTime() - started, plan, files, output);
     }
 
     private SearchSummary run(SparkSession spark, Prepared prepared) {
         try {
             return scanAndWrite(spark, prepared);
-        } catch (RuntimeException e) {
+        } catch (Throwable failure) {
+            // Spark's job failures are SparkExceptions, checked exceptions that Java does not see coming.
             prepared.output().abort();
-            throw e;
+            throw failure;
         }
     }
 
@@ -121,6 +127,15 @@ public final class SearchJob {
         }
     }
 
+    private static String qualified(String location, Configuration conf) {
+        Path path = new Path(location);
+        try {
+            return path.getFileSystem(conf).makeQualified(path).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private List<InputFile> listInputs(Configuration conf) {
         try {
             return InputLister.list(conf, options.inputs());
@@ -130,6 +145,7 @@ public final class SearchJob {
     }
 
     private SearchSummary scanAndWrite(SparkSession spark, Prepared prepared) {
+        long started = System.nanoTime();
         SearchPlan plan = prepared.plan();
         List<InputFile> files = prepared.files();
         OutputDirectory output = prepared.output();
@@ -147,23 +163,28 @@ public final class SearchJob {
                     .orderBy(col(MatchTable.SAD), col(MatchTable.PATH), col(MatchTable.OFFSET))))
                     .where(col("rank").leq(options.best())).drop("rank");
         }
-        matches = matches.persist(StorageLevel.MEMORY_AND_DISK());
         try {
+            // One pass over the inputs: a global orderBy would sample, i.e. scan, them a second time.
             progress.phase("scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatureCount()
-                    + " signatures");
-            List<Row> counts = matches.groupBy(MatchTable.SIGNATURE).count().collectAsList();
-            progress.phase("write " + options.format().sparkFormat() + " table to " + output.output());
-            matches.orderBy(MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET).write()
-                    .format(options.format().sparkFormat()).option("header", "true").save(output.staging());
-            output.commit();
+                    + " signatures, keeping " + (options.keepsBest() ? "the " + options.best() + " best" : "scores")
+                    + (options.maxSad() == SearchOptions.UNLIMITED ? "" : " ≤ " + options.maxSad())
+                    + ", and write the " + options.format().sparkFormat() + " table");
+            matches.repartition(col(MatchTable.SIGNATURE))
+                    .sortWithinPartitions(MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
+                    .write().format(options.format().sparkFormat()).option("header", "true").save(output.staging());
+            progress.phase("count the matches per signature in the written table");
+            Dataset<Row> table = MatchTable.read(spark, output.staging(), options.format());
+            List<Row> counts = table.groupBy(MatchTable.SIGNATURE).count().collectAsList();
+            progress.phase("collect the " + options.show() + " best matches for the summary");
             List<Row> best = options.show() == 0 ? List.of()
-                    : matches.orderBy(MatchTable.SAD, MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
+                    : table.orderBy(MatchTable.SAD, MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
                             .limit(options.show()).collectAsList();
-            double seconds = (System.nanoTime() - prepared.started()) / 1e9;
+            output.commit();
+            double seconds = (prepared.checkNanos() + System.nanoTime() - started) / 1e9;
             return new SearchSummary(files.size(), bytes, plan, counts, best, output.output(), options.format(),
                     seconds);
         } finally {
-            matches.unpersist();
+            progress.done();
         }
     }
 
@@ -176,8 +197,10 @@ public final class SearchJob {
                 paths.add(file.path());
             }
             ByteRangeInputFormat.setInputs(job, paths);
+            // Both bounds: FileInputFormat otherwise caps a split at the file system's block size (32 MiB on
+            // file:), and --split-size would not mean what it says.
             FileInputFormat.setMaxInputSplitSize(job, options.splitSize());
-            FileInputFormat.setMinInputSplitSize(job, 1);
+            FileInputFormat.setMinInputSplitSize(job, options.splitSize());
             JavaRDD<ByteRange> ranges = sc.newAPIHadoopRDD(job.getConfiguration(), ByteRangeInputFormat.class,
                     ByteRange.class, NullWritable.class).keys();
             return options.partitions() > 0 ? ranges.repartition(options.partitions()) : ranges;

@@ -23,8 +23,8 @@ public record SearchOptions(String signatures, List<String> inputs, String outpu
     public static final long DEFAULT_TILE_SIZE = 1L << 20;
     public static final long DEFAULT_SPLIT_SIZE = 64L << 20;
     /**
-     * The largest tile core: one Dispatch covers at most 65535 groups × 64 threads × 4 bytes of tile words,
-     * and the halo (longest signature − 1 bytes) must fit in it too.
+     * The largest tile core: one Dispatch covers at most 65535 groups × 64 threads × 4 offsets. The halo
+     * (longest signature − 1 bytes) is read past the core but adds no thread group.
      */
     public static final long MAX_DISPATCH_BYTES = 65_535L * 64 * 4;
 
@@ -61,11 +61,6 @@ public record SearchOptions(String signatures, List<String> inputs, String outpu
         if (tileSize < longestSignature) {
             throw new IllegalArgumentException("--tile-size " + tileSize + " is smaller than the longest signature ("
                     + longestSignature + " bytes); use at least " + longestSignature);
-        }
-        if (tileSize + longestSignature - 1 > MAX_DISPATCH_BYTES) {
-            throw new IllegalArgumentException("--tile-size " + tileSize + " plus the " + (longestSignature - 1)
-                    + "-byte halo exceeds one Dispatch (" + MAX_DISPATCH_BYTES + " bytes); use at most "
-                    + (MAX_DISPATCH_BYTES - longestSignature + 1));
         }
     }
 }

@@ -21,7 +21,9 @@ import org.imbrex.jobs.spark.TableFormat;
  *   elf64-header                    8
  *   ...
  * </pre>
- * Byte differences are bytes scanned × the summed signature lengths: the work msad4 does.
+ * Byte differences are bytes scanned × the summed signature lengths: the work msad4 does. The time is the
+ * driver's checks plus the Spark jobs, without starting the Spark session (seconds that depend on the
+ * machine, not on the search).
  */
 public record SearchSummary(int files, long bytes, SearchPlan plan, List<Row> counts, List<Row> best,
         String table, TableFormat format, double seconds) {

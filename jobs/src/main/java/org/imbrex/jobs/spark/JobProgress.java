@@ -31,6 +31,12 @@ public final class JobProgress {
         sc.setJobDescription("imbrex " + job + ": " + description);
     }
 
+    /** Clears the job group and description, so later jobs of the same thread are not labelled as this one's. */
+    public void done() {
+        sc.clearJobGroup();
+        sc.setJobDescription(null);
+    }
+
     public LongAccumulator bytesScanned() {
         return bytesScanned;
     }

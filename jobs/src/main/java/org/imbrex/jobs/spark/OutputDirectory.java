@@ -2,6 +2,7 @@ package org.imbrex.jobs.spark;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -60,6 +61,22 @@ public final class OutputDirectory {
             return new OutputDirectory(fs, output, staging, overwrite);
         } catch (IOException e) {
             throw new UncheckedIOException("--output " + location + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses an output that is or holds one of {@code paths} (qualified), e.g. an input file: replacing the
+     * output would delete it.
+     *
+     * @param role what the paths are, for the message, e.g. "input file"
+     */
+    public void checkHoldsNone(List<String> paths, String role) {
+        String directory = output.toString().endsWith("/") ? output.toString() : output + "/";
+        for (String path : paths) {
+            if (path.equals(output.toString()) || path.startsWith(directory)) {
+                throw new IllegalArgumentException("--output " + output + " holds the " + role + " " + path
+                        + "; writing the table there would delete it");
+            }
         }
     }
 

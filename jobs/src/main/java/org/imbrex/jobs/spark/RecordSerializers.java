@@ -7,11 +7,12 @@ import com.esotericsoftware.kryo.io.Output;
 import org.imbrex.io.input.ByteRange;
 
 /**
- * Kryo serializers for the records imbrex ships between driver and executors (signature sets, byte
- * ranges, candidate matches). Kryo 4.0.3 fails on records ("can't get field offset on a record class"),
- * so each one is written field by field.
+ * Kryo serializers for the records imbrex ships between driver and executors. Kryo 4.0.3 fails on records
+ * ("can't get field offset on a record class"), so each one is written field by field.
  *
- * <p>Example: {@code RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
+ * <p>{@link ByteRange} is the one record Spark serializes with Kryo: {@code --partitions N} shuffles the
+ * ranges to spread them over N tasks. (Signatures travel inside the task closure, which Spark writes with
+ * Java serialization.) Example: {@code RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
  */
 final class RecordSerializers {
     private RecordSerializers() {
@@ -25,11 +26,10 @@ final class RecordSerializers {
         kryo.register(String[].class);
         kryo.register(Object[].class);
         kryo.register(java.util.ArrayList.class);
-        // search --partitions N repartitions the splits: ByteRanges cross a shuffle.
         kryo.register(ByteRange.class, new ByteRangeSerializer());
     }
 
-    /** {@code path, start, length, fileLength}. */
+    /** {@code path, start, length, fileLength}; the record's constructor checks them again on reading. */
     static final class ByteRangeSerializer extends Serializer<ByteRange> {
         ByteRangeSerializer() {
             setImmutable(true);
@@ -38,14 +38,15 @@ final class RecordSerializers {
         @Override
         public void write(Kryo kryo, Output output, ByteRange range) {
             output.writeString(range.path());
-            output.writeLong(range.start());
-            output.writeLong(range.length());
-            output.writeLong(range.fileLength());
+            output.writeLong(range.start(), true);
+            output.writeLong(range.length(), true);
+            output.writeLong(range.fileLength(), true);
         }
 
         @Override
         public ByteRange read(Kryo kryo, Input input, Class<ByteRange> type) {
-            return new ByteRange(input.readString(), input.readLong(), input.readLong(), input.readLong());
+            return new ByteRange(input.readString(), input.readLong(true), input.readLong(true),
+                    input.readLong(true));
         }
     }
 }

@@ -1,0 +1,214 @@
+package org.imbrex.jobs.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.storage.StorageLevel;
+import org.imbrex.io.signature.Signature;
+import org.imbrex.io.signature.SignatureParser;
+import org.imbrex.jobs.spark.TableFormat;
+import org.imbrex.jobs.testing.FaultyFileSystem;
+import org.imbrex.jobs.testing.JobEvents;
+import org.imbrex.jobs.testing.LocalSpark;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The search job beyond its table's scores: inputs of every kind, YARA rule names, the interpreted SM5
+ * kernel, and what the Spark UI and the summary report.
+ */
+class SearchJobIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void search_directoryGlobUriAndOtherFileSystem_scanEachFileOnce() throws IOException {
+        SearchCorpus corpus = new SearchCorpus(dir.resolve("inputs"), 3L);
+        corpus.signature(Signature.ofHex("mz", "4D 5A ?? 00"));
+        for (String file : List.of("a1.bin", "a2.bin", "sub/b.bin", "sub/deeper/c.bin", "other/x.bin")) {
+            corpus.file(file, 2_000);
+            corpus.plant(0, file, 100, 0);
+            corpus.plant(0, file, 1_996, 0);
+        }
+        BruteForceSearch files = corpus.write();
+        Path data = corpus.data();
+        String faulty = FaultyFileSystem.uri(data.resolve("other/x.bin"));
+
+        SearchSummary summary = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
+                data.resolve("sub").toString(), "--input", data.resolve("a*.bin").toString(), "--input",
+                data.resolve("a1.bin").toUri().toString() + "," + faulty, "--input", data.resolve("sub/b.bin").toString(),
+                "--output", dir.resolve("out").toString());
+
+        List<MatchRow> rows = Searches.read(summary);
+        assertThat(summary.files()).isEqualTo(5);
+        assertThat(summary.bytes()).isEqualTo(10_000);
+        assertThat(rows).extracting(MatchRow::path).containsOnly(
+                "faulty:" + data.resolve("other/x.bin"), "file:" + data.resolve("a1.bin"),
+                "file:" + data.resolve("a2.bin"), "file:" + data.resolve("sub/b.bin"),
+                "file:" + data.resolve("sub/deeper/c.bin"));
+        assertThat(rows).hasSize(10).extracting(MatchRow::offset).containsOnly(100L, 1_996L);
+        assertThat(files.withinMaxSad(0)).hasSize(10);
+    }
+
+    @Test
+    void search_yaraRules_namesMatchesRuleColonString() throws IOException {
+        SearchCorpus corpus = new SearchCorpus(dir.resolve("yara"), 11L);
+        Path rules = dir.resolve("realistic.yar");
+        try (InputStream in = SearchJobIT.class.getResourceAsStream("/signatures/realistic.yar")) {
+            Files.copy(in, rules);
+        }
+        try (InputStream in = Files.newInputStream(rules)) {
+            SignatureParser.parse("realistic.yar", in).signatures().forEach(corpus::signature);
+        }
+        corpus.file("image.bin", 8_000);
+        for (int s = 0; s < corpus.signatures().size(); s++) {
+            corpus.plant(s, "image.bin", 1_000 * (s + 1), 0);
+        }
+        BruteForceSearch oracle = corpus.write();
+
+        SearchSummary summary = Searches.run("--signatures", rules.toString(), "--input", corpus.data().toString(),
+                "--output", dir.resolve("out").toString(), "--max-sad", "2");
+
+        assertThat(Searches.read(summary)).containsExactlyElementsOf(oracle.withinMaxSad(2))
+                .extracting(MatchRow::signature).contains("MZ_Dropper:$mz", "MZ_Dropper:$pe", "MZ_Dropper:$@1",
+                        "Shellcode_Tail:$tail", "Shellcode_Tail:$loop");
+    }
+
+    @Test
+    void search_asmKernel_writesTheSameTableAsTheJavaKernel() throws IOException {
+        SearchCorpus corpus = new SearchCorpus(dir.resolve("asm"), 5L);
+        corpus.signature(Signature.ofHex("mz", "4D 5A ?? 00"));
+        corpus.signature(Signature.ofHex("ff", "FF"));
+        corpus.randomSignature("random-9", 9);
+        corpus.randomSignature("random-70", 70);
+        corpus.file("a.bin", 3_001);
+        corpus.file("b.bin", 70);
+        for (int i = 0; i < 8; i++) {
+            corpus.plant(i % 4, "a.bin", 350 * i + 1, 2 * i);
+        }
+        corpus.plant(3, "b.bin", 0, 3);
+        BruteForceSearch oracle = corpus.write();
+        List<String> args = List.of("--signatures", corpus.signatureFile().toString(), "--input",
+                corpus.data().toString(), "--max-sad", "30", "--tile-size", "256");
+
+        SearchSummary asm = Searches.run(with(args, "--output", dir.resolve("asm-out").toString(), "--kernel", "asm"));
+        SearchSummary java = Searches.run(with(args, "--output", dir.resolve("java-out").toString()));
+
+        assertThat(Searches.read(asm)).containsExactlyElementsOf(oracle.withinMaxSad(30))
+                .containsExactlyElementsOf(Searches.read(java));
+    }
+
+    @Test
+    void search_progress_namesEveryPhaseAndCountsBytesTilesAndMatches() throws Exception {
+        Path data = Files.createDirectories(dir.resolve("progress"));
+        byte[] bytes = new byte[20_000];
+        new Random(1).nextBytes(bytes);
+        Files.write(data.resolve("a.bin"), bytes);
+        Files.write(data.resolve("tiny.bin"), new byte[] {0, 0, 0});
+        Files.write(data.resolve("empty.bin"), new byte[0]);
+        Path signatures = Files.writeString(dir.resolve("sigs.txt"), "zero = 00\nmz = 4D 5A ?? 00\n");
+        LocalSpark.session();
+
+        SearchSummary summary;
+        List<MatchRow> rows;
+        try (JobEvents events = JobEvents.listen(LocalSpark.session())) {
+            summary = Searches.run("--signatures", signatures.toString(), "--input", data.toString(), "--output",
+                    dir.resolve("out").toString(), "--tile-size", "1000", "--split-size", "8192");
+            events.awaitEvents();
+            List<JobEvents.Job> search = events.jobs();
+            rows = Searches.read(summary);
+            LocalSpark.session().range(1).count();
+            events.awaitEvents();
+            List<JobEvents.Job> later = events.jobs().subList(search.size(), events.jobs().size());
+
+            assertThat(search).allSatisfy(job -> {
+                assertThat(job.group()).isEqualTo("imbrex-search");
+                assertThat(job.description()).startsWith("imbrex search: ");
+            });
+            assertThat(search).extracting(JobEvents.Job::description).contains(
+                    "imbrex search: scan 3 files (20003 bytes) for 2 signatures, keeping scores ≤ 0, and write the"
+                            + " parquet table",
+                    "imbrex search: count the matches per signature in the written table",
+                    "imbrex search: collect the 20 best matches for the summary");
+            assertThat(later).isNotEmpty().allSatisfy(job -> {
+                assertThat(job.group()).isNull();
+                assertThat(job.description()).isNull();
+            });
+            // One task per split; Spark drops the empty file's empty split (spark.hadoopRDD.ignoreEmptySplits).
+            assertThat(events.firstStageTasks("imbrex search: scan")).isEqualTo(splits(20_000, 8192) + 1);
+            assertThat(events.accumulators()).containsEntry("imbrex search: bytes scanned", 20_003L)
+                    .containsEntry("imbrex search: tiles", expectedTiles(List.of(20_000L, 3L, 0L), 1000, 8192))
+                    .containsEntry("imbrex search: matches", (long) rows.size());
+        }
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (Row row : summary.counts()) {
+            counts.put(row.getString(0), row.getLong(1));
+        }
+        assertThat(summary.files()).isEqualTo(3);
+        assertThat(summary.bytes()).isEqualTo(20_003);
+        assertThat(counts).containsEntry("zero", rows.stream().filter(r -> r.signature().equals("zero")).count());
+        assertThat(rows).anyMatch(r -> r.path().endsWith("tiny.bin"));
+    }
+
+    @Test
+    void matchTableCache_spilledToDisk_serializesWithRequiredKryoRegistration() {
+        // Users cache match tables; rows spilled to disk go through Kryo and must not trip registrationRequired.
+        Dataset<Row> table = LocalSpark.session().createDataFrame(List.of(
+                RowFactory.create("mz", "file:/a.bin", 4L, 4, 0)), MatchTable.SCHEMA)
+                .persist(StorageLevel.DISK_ONLY());
+        try {
+            assertThat(table.count()).isEqualTo(1);
+            assertThat(table.collectAsList()).extracting(MatchRow::of)
+                    .containsExactly(new MatchRow("mz", "file:/a.bin", 4, 4, 0));
+        } finally {
+            table.unpersist(true);
+        }
+    }
+
+    /** Hadoop's rule: cut splits of {@code size} while more than 1.1 splits remain; the rest is the last. */
+    private static List<Long> splitLengths(long length, long size) {
+        List<Long> splits = new ArrayList<>();
+        long left = length;
+        while ((double) left / size > 1.1) {
+            splits.add(size);
+            left -= size;
+        }
+        if (left > 0 || length == 0) {
+            splits.add(left);
+        }
+        return splits;
+    }
+
+    private static int splits(long length, long size) {
+        return splitLengths(length, size).size();
+    }
+
+    /** Tiles of the tile size per split: one more for a partial one; none for an empty file. */
+    private static long expectedTiles(List<Long> fileLengths, long tile, long splitSize) {
+        long tiles = 0;
+        for (long length : fileLengths) {
+            for (long split : splitLengths(length, splitSize)) {
+                tiles += (split + tile - 1) / tile;
+            }
+        }
+        return tiles;
+    }
+
+    private static String[] with(List<String> args, String... more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+}
