@@ -29,7 +29,7 @@ import org.apache.hadoop.fs.Path;
  * <pre>{@code
  * Y4mFrameIndex index = Y4mFrameIndex.read(fs, new Path("hdfs:///clips/a.y4m"), warnings::add);
  * try (FSDataInputStream in = fs.open(path)) {
- *     LumaFrame frame = Y4mFrameIndex.readRows(in, index.lumaOffset(12), 12, index.header(), 0, h);
+ *     LumaFrame frame = Y4mFrameIndex.readRows(in, index.lumaOffset(12), 12, w, h, 0, h);   // frame 12
  * }
  * }</pre>
  */
@@ -88,20 +88,20 @@ public final class Y4mFrameIndex {
     }
 
     /**
-     * Reads rows {@code [firstRow, endRow)} of a frame's luma plane into a full-size frame; its other rows
-     * stay 0 and must not be used. A whole frame is {@code readRows(in, offset, index, header, 0, H)}.
+     * Reads rows {@code [firstRow, endRow)} of the luma plane at {@code lumaOffset} into a full-size
+     * {@code width × height} frame; its other rows stay 0 and must not be used. A whole frame is {@code
+     * readRows(in, offset, index, w, h, 0, h)}. {@code index} is the frame's number in the file.
      */
-    public static LumaFrame readRows(FSDataInputStream in, long lumaOffset, int index, Y4mHeader header,
+    public static LumaFrame readRows(FSDataInputStream in, long lumaOffset, int index, int width, int height,
             int firstRow, int endRow) throws IOException {
-        int width = header.width();
-        if (firstRow < 0 || endRow > header.height() || firstRow > endRow) {
+        if (firstRow < 0 || endRow > height || firstRow > endRow) {
             throw new IllegalArgumentException("rows " + firstRow + ".." + endRow + " are outside a frame of "
-                    + header.height() + " rows");
+                    + height + " rows");
         }
-        byte[] luma = new byte[width * header.height()];
+        byte[] luma = new byte[width * height];
         in.seek(lumaOffset + (long) firstRow * width);
         in.readFully(luma, firstRow * width, (endRow - firstRow) * width);
-        return new LumaFrame(index, width, header.height(), luma);
+        return new LumaFrame(index, width, height, luma);
     }
 
     /** One pass over a file's FRAME lines. */

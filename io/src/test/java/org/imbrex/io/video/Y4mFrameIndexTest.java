@@ -141,7 +141,7 @@ class Y4mFrameIndexTest {
 
         LumaFrame rows;
         try (FSDataInputStream in = fs.open(path)) {
-            rows = Y4mFrameIndex.readRows(in, index.lumaOffset(1), 1, index.header(), 2, 4);
+            rows = Y4mFrameIndex.readRows(in, index.lumaOffset(1), 1, 5, 6, 2, 4);
         }
 
         for (int y = 0; y < 6; y++) {
@@ -158,7 +158,7 @@ class Y4mFrameIndexTest {
         byte[] stream = new Y4mBytes("YUV4MPEG2 W2 H2 Cmono").frame("FRAME", 0, 4, 0).bytes();
         Y4mFrameIndex index = index(stream, new ArrayList<>());
         try (FSDataInputStream in = fs.open(new Path(dir.resolve("clip.y4m").toUri()))) {
-            assertThatThrownBy(() -> Y4mFrameIndex.readRows(in, index.lumaOffset(0), 0, index.header(), 1, 3))
+            assertThatThrownBy(() -> Y4mFrameIndex.readRows(in, index.lumaOffset(0), 0, 2, 2, 1, 3))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rows 1..3");
         }
     }
@@ -186,7 +186,7 @@ class Y4mFrameIndexTest {
         try (FSDataInputStream in = fs.open(new Path(dir.resolve("clip.y4m").toUri()))) {
             for (LumaFrame expected : frames) {
                 LumaFrame read = Y4mFrameIndex.readRows(in, index.lumaOffset(expected.index()), expected.index(),
-                        index.header(), 0, expected.height());
+                        expected.width(), expected.height(), 0, expected.height());
                 assertThat(read.luma()).isEqualTo(expected.luma());
             }
         }
