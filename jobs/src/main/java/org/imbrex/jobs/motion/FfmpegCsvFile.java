@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Dataset;
@@ -58,16 +57,13 @@ final class FfmpegCsvFile implements FlatMapFunction<Iterator<Row>, Long> {
         Configuration conf = hadoop.toConfiguration();
         Path file = new Path(directory, MotionFormat.FFMPEG_CSV_FILE);
         long count = 0;
-        try {
-            FileSystem fs = file.getFileSystem(conf);
-            try (Writer out = new BufferedWriter(new OutputStreamWriter(fs.create(file, true),
-                    StandardCharsets.US_ASCII), 1 << 16)) {
-                out.append(FfmpegMvCsv.HEADER).append('\n');
-                while (rows.hasNext()) {
-                    Row row = rows.next();
-                    out.append(FfmpegMvCsv.row(row.getInt(1), block, MotionTable.vector(row))).append('\n');
-                    count++;
-                }
+        try (Writer out = new BufferedWriter(new OutputStreamWriter(SingleFiles.create(file, conf),
+                StandardCharsets.US_ASCII), 1 << 16)) {
+            out.append(FfmpegMvCsv.HEADER).append('\n');
+            while (rows.hasNext()) {
+                Row row = rows.next();
+                out.append(FfmpegMvCsv.row(row.getInt(1), block, MotionTable.vector(row))).append('\n');
+                count++;
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);

@@ -61,8 +61,9 @@ public final class MotionCommand implements Callable<Integer> {
                     + "(default: 0 = automatic, so that a stripe's candidate scores stay within 16 MiB).")
     private int stripeRows;
 
-    @Option(names = "--frames-per-task", defaultValue = "8", paramLabel = "N",
-            description = "Consecutive frames one task searches (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--frames-per-task", defaultValue = "0", paramLabel = "N",
+            description = "Consecutive frames one task searches (default: 0 = automatic, about 4 tasks per Spark "
+                    + "core, at most 16 frames each).")
     private int framesPerTask;
 
     @Option(names = "--partitions", defaultValue = "0", paramLabel = "N",

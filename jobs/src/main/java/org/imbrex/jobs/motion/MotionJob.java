@@ -3,7 +3,6 @@ package org.imbrex.jobs.motion;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.collect_list;
 import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.countDistinct;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
@@ -74,7 +73,7 @@ public final class MotionJob {
 
     /** What the driver checks and plans before any task starts. */
     private record Prepared(double indexSeconds, List<Y4mFrameIndex> videos, List<String> warnings,
-            List<MotionTask> tasks, OutputDirectory output, OutputDirectory render) {
+            OutputDirectory output, OutputDirectory render) {
     }
 
     private Prepared prepare() {
@@ -82,13 +81,11 @@ public final class MotionJob {
         Configuration conf = HadoopConf.fromSystemProperties();
         MotionInputs.Indexed inputs = MotionInputs.index(conf, options);
         List<String> warnings = new ArrayList<>(inputs.warnings());
-        List<MotionTask> tasks = new ArrayList<>();
         for (Y4mFrameIndex video : inputs.videos()) {
             if (video.frames() < 2) {
                 warnings.add(video.source() + ": " + video.frames() + " complete frame" + (video.frames() == 1 ? ""
                         : "s") + ", so no frame has a previous frame to search");
             }
-            tasks.addAll(MotionTask.plan(video, options.plan(), options.framesPerTask()));
         }
         warnings.forEach(warning -> LOG.warn("{}", warning));
         OutputDirectory output = OutputDirectory.prepare(options.output(), options.overwrite(), conf);
@@ -100,8 +97,26 @@ public final class MotionJob {
                         + "give the pictures a directory of their own");
             }
         }
-        LOG.info("motion: {} files, {} tasks", inputs.videos().size(), tasks.size());
-        return new Prepared(seconds(started), inputs.videos(), warnings, tasks, output, render);
+        return new Prepared(seconds(started), inputs.videos(), warnings, output, render);
+    }
+
+    /** The tasks of every file, in runs of frames sized for the session's cores. */
+    private List<MotionTask> plan(List<Y4mFrameIndex> videos, int cores) {
+        long frames = 0;
+        int stripes = 1;
+        for (Y4mFrameIndex video : videos) {
+            frames += Math.max(0, video.frames() - 1);
+            stripes = Math.max(stripes, options.plan().stripes(video.header().width(), video.header().height())
+                    .size());
+        }
+        int run = options.runLength(frames, stripes, cores);
+        List<MotionTask> tasks = new ArrayList<>();
+        for (Y4mFrameIndex video : videos) {
+            tasks.addAll(MotionTask.plan(video, options.plan(), run));
+        }
+        LOG.info("motion: {} files, {} frames to search, {} tasks of up to {} frames × 1 of {} stripes",
+                videos.size(), frames, tasks.size(), run, stripes);
+        return tasks;
     }
 
     private MotionSummary run(SparkSession spark, Prepared prepared) {
@@ -120,7 +135,7 @@ public final class MotionJob {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         JobProgress progress = new JobProgress(sc, "motion");
         HadoopConf hadoop = HadoopConf.of(sc.hadoopConfiguration());
-        List<MotionTask> tasks = prepared.tasks();
+        List<MotionTask> tasks = plan(prepared.videos(), sc.defaultParallelism());
         int slices = options.partitions() > 0 ? options.partitions() : Math.max(1, tasks.size());
         JavaRDD<Row> rows = sc.parallelize(tasks, slices).mapPartitions(new MatchPartition(options, hadoop,
                 progress.counter("frames"), progress.counter("blocks")));
@@ -129,7 +144,7 @@ public final class MotionJob {
             long started = System.nanoTime();
             progress.phase("search " + prepared.videos().size() + " files in " + tasks.size() + " tasks (B="
                     + options.block() + ", R=" + options.range() + ")");
-            List<Row> counts = table.groupBy(MotionTable.PATH).agg(count(lit(1)), countDistinct(MotionTable.FRAME),
+            List<Row> counts = table.groupBy(MotionTable.PATH).agg(count(lit(1)),
                     sum(when(col(MotionTable.DX).notEqual(0).or(col(MotionTable.DY).notEqual(0)), 1).otherwise(0)))
                     .collectAsList();
             double match = seconds(started);
@@ -177,15 +192,19 @@ public final class MotionJob {
         return rendered;
     }
 
-    private static List<MotionSummary.FileCounts> fileCounts(List<Y4mFrameIndex> videos, List<Row> counts) {
+    /** Per-file counts from (path, blocks, moving blocks); every frame has the same number of blocks. */
+    private List<MotionSummary.FileCounts> fileCounts(List<Y4mFrameIndex> videos, List<Row> counts) {
         Map<String, Row> byPath = new HashMap<>();
         counts.forEach(row -> byPath.put(row.getString(0), row));
         List<MotionSummary.FileCounts> files = new ArrayList<>();
         for (Y4mFrameIndex video : videos) {
             Row row = byPath.get(video.source());
-            files.add(new MotionSummary.FileCounts(video.source(), video.header().width(), video.header().height(),
-                    row == null ? 0 : row.getLong(2), row == null ? 0 : row.getLong(1),
-                    row == null ? 0 : row.getLong(3)));
+            int width = video.header().width();
+            int height = video.header().height();
+            long blocks = row == null ? 0 : row.getLong(1);
+            long perFrame = (long) options.plan().blocksX(width) * options.plan().blocksY(height);
+            files.add(new MotionSummary.FileCounts(video.source(), width, height, blocks / perFrame, blocks,
+                    row == null ? 0 : row.getLong(2)));
         }
         return files;
     }

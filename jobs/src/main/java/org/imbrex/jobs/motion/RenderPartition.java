@@ -10,7 +10,6 @@ import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Row;
@@ -65,7 +64,6 @@ final class RenderPartition implements FlatMapFunction<Iterator<Row>, Long> {
         Path dir = new Path(directory);
         long written = 0;
         try {
-            FileSystem out = dir.getFileSystem(conf);
             while (frames.hasNext()) {
                 Row row = frames.next();
                 String path = row.getString(0);
@@ -76,7 +74,7 @@ final class RenderPartition implements FlatMapFunction<Iterator<Row>, Long> {
                     vectors.add(new MotionVector(v.getInt(0), v.getInt(1), v.getInt(2), v.getInt(3), v.getInt(4)));
                 }
                 Path png = new Path(dir, MotionRenderer.fileName(video.baseName(), frame.index()));
-                try (OutputStream stream = out.create(png, true)) {
+                try (OutputStream stream = SingleFiles.create(png, conf)) {
                     MotionRenderer.forPlan(plan, video.width()).writePng(frame, vectors, stream);
                 }
                 written++;

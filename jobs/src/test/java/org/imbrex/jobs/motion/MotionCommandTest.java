@@ -63,7 +63,8 @@ class MotionCommandTest {
         "--range | 65 | --range 65 is out of range; use 0..64",
         "--block | 12 | --block 12 is not supported; use 4, 8, 16, 32 or 64",
         "--format | avi | --format avi is not one of parquet, csv, json, ffmpeg-csv",
-        "--frames-per-task | 0 | --frames-per-task 0 must be at least 1",
+        "--frames-per-task | -2 | --frames-per-task -2 is negative; use 0 (automatic) or a number of frames",
+        "--partitions | -1 | --partitions -1 must be 0 (one per task) or more",
         "--stripe-rows | -1 | --stripe-rows -1 is negative; use 0 (automatic) or a number of block rows"})
     void motion_badOption_isOneLineNamingOptionValueAndLimit(String option, String value, String message) {
         Result result = run("motion", "--input", dir.toString(), "--output", dir.resolve("out").toString(), option,
