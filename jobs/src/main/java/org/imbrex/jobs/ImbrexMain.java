@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
 @Command(name = "imbrex", mixinStandardHelpOptions = true, versionProvider = ImbrexMain.Version.class,
         description = "Find byte patterns in very large data, and motion in videos, with a bit-exact Direct3D 11 "
                 + "msad4 shader on Spark.",
-        subcommands = {SearchCommand.class, MotionCommand.class, DemoCommand.class, ShaderCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SearchCommand.class, MotionCommand.class, DemoCommand.class, ShaderCommand.class,
+            CommandLine.HelpCommand.class})
 public final class ImbrexMain implements Runnable {
 
     @CommandLine.Spec

@@ -114,8 +114,8 @@ public final class MotionJob {
         for (Y4mFrameIndex video : videos) {
             tasks.addAll(MotionTask.plan(video, options.plan(), run));
         }
-        LOG.info("motion: {} files, {} frames to search, {} tasks of up to {} frames × 1 of {} stripes",
-                videos.size(), frames, tasks.size(), run, stripes);
+        LOG.info("motion: {} files, {} frames to search in {} tasks (runs of up to {} frames, frames cut into up "
+                + "to {} stripes)", videos.size(), frames, tasks.size(), run, stripes);
         return tasks;
     }
 
@@ -176,8 +176,8 @@ public final class MotionJob {
             mkdirs(output.staging(), conf);
             FfmpegCsvFile.write(table, options.block(), output.staging(), hadoop);
         } else {
-            table.orderBy(MotionTable.order()).write().format(options.format().table().sparkFormat()).option("header", "true")
-                    .save(output.staging());
+            table.orderBy(MotionTable.order()).write().format(options.format().table().sparkFormat())
+                    .option("header", "true").save(output.staging());
         }
     }
 

@@ -132,9 +132,11 @@ class MotionJobOutputsIT {
 
         MotionSummary summary = new MotionJob(options).run(LocalSpark.session());
 
-        assertThat(summary.warnings()).containsExactly(MotionRuns.qualified(clip) + ": frame 4 is truncated (2204 of "
-                + "2304 bytes); using the 4 complete frames before it", MotionRuns.qualified(clips.resolve("single.y4m"))
-                + ": 1 complete frame, so no frame has a previous frame to search");
+        assertThat(summary.warnings()).containsExactly(
+                MotionRuns.qualified(clip) + ": frame 4 is truncated (2204 of 2304 bytes); using the 4 complete frames "
+                        + "before it",
+                MotionRuns.qualified(clips.resolve("single.y4m")) + ": 1 complete frame, so no frame has a previous "
+                        + "frame to search");
         List<String> table = MotionRuns.table(summary);
         assertThat(table).hasSize(3 * 3 * 2);
         assertThat(table).extracting(line -> line.split("\\|")[1]).containsOnly("1", "2", "3");
