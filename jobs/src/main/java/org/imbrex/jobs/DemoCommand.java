@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.imbrex.jobs.demo.DemoClip;
 import org.imbrex.jobs.demo.DemoCorpus;
+import org.imbrex.jobs.demo.DemoMotion;
 import org.imbrex.jobs.demo.DemoSearch;
 import org.imbrex.jobs.spark.CommandSession;
 import picocli.CommandLine.Command;
@@ -14,13 +16,16 @@ import picocli.CommandLine.Option;
  * {@code imbrex demo}: generates sample data and runs imbrex's jobs on it, printing what they found.
  *
  * <pre>
- *   bin/imbrex demo                  → imbrex-demo/corpus, imbrex-demo/search-matches (Parquet), …
+ *   bin/imbrex demo    → imbrex-demo/corpus, imbrex-demo/search-matches (Parquet),
+ *                        imbrex-demo/clips/demo-motion.y4m, imbrex-demo/motion-vectors (Parquet),
+ *                        imbrex-demo/motion-frames/*.png
  * </pre>
  * Example: {@code bin/imbrex demo --dir /tmp/demo --master local[2]}.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Generate sample data (a few MB of synthetic firmware images with planted signatures, "
-                + "exact and near) and search it, printing the best matches.",
+        description = {"Generate sample data (a few MB of synthetic firmware images with planted signatures, exact "
+                + "and near, and a short video with known motion), search the images and estimate the video's "
+                + "motion, printing what was found and checking it against what was planted.",
             "Outputs are replaced on every run."})
 public final class DemoCommand implements Callable<Integer> {
 
@@ -37,9 +42,13 @@ public final class DemoCommand implements Callable<Integer> {
         Path root = dir.toAbsolutePath();
         System.out.println("imbrex demo: generating sample data in " + root);
         List<DemoCorpus.Planting> plantings = DemoCorpus.generate(root);
+        DemoClip clip = DemoClip.generate(root);
         try (CommandSession session = CommandSession.open("imbrex demo", master)) {
             boolean searchOk = new DemoSearch(root, plantings).run(session.spark());
-            return searchOk ? 0 : 1;
+            System.out.println();
+            System.out.println("imbrex demo: motion in " + clip.file());
+            boolean motionOk = new DemoMotion(root, clip).run(session.spark());
+            return searchOk && motionOk ? 0 : 1;
         }
     }
 }

@@ -2,6 +2,7 @@ package org.imbrex.jobs;
 
 import org.imbrex.jobs.cli.GlobalArguments;
 import org.imbrex.jobs.cli.SparkConfDefaults;
+import org.imbrex.jobs.motion.MotionCommand;
 import org.imbrex.jobs.search.SearchCommand;
 import org.imbrex.kernels.cli.OneLineErrors;
 import org.imbrex.kernels.cli.ShaderCommand;
@@ -15,8 +16,10 @@ import picocli.CommandLine.Command;
  * <p>Example: {@code imbrex shader msad4-search 1 --srv 0:R32_UINT:ref.bin ...}.
  */
 @Command(name = "imbrex", mixinStandardHelpOptions = true, versionProvider = ImbrexMain.Version.class,
-        description = "Find byte patterns in very large data with a bit-exact Direct3D 11 msad4 shader on Spark.",
-        subcommands = {SearchCommand.class, DemoCommand.class, ShaderCommand.class, CommandLine.HelpCommand.class})
+        description = "Find byte patterns in very large data, and motion in videos, with a bit-exact Direct3D 11 "
+                + "msad4 shader on Spark.",
+        subcommands = {SearchCommand.class, MotionCommand.class, DemoCommand.class, ShaderCommand.class,
+            CommandLine.HelpCommand.class})
 public final class ImbrexMain implements Runnable {
 
     @CommandLine.Spec

@@ -1,28 +1,27 @@
 package org.imbrex.jobs.spark;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * What a scan reports to the Spark UI while it runs: named accumulators for bytes scanned, tiles and
- * matches, and a job description per phase.
+ * What a job reports to the Spark UI while it runs: named accumulators (bytes scanned, tiles and matches
+ * for search; frames and blocks for motion), and a job description per phase.
  *
  * <p>Accumulators are for watching progress: a retried task counts twice there. Totals that users rely on
- * (the summary) are computed from the data. Example: {@code progress.phase("scan 3 files (2.0 GiB)")}.
+ * (the summary) are computed from the data. An accumulator is registered when first asked for, on the
+ * driver, before the tasks that add to it are built. Example: {@code progress.phase("scan 3 files (2.0
+ * GiB)")}; {@code progress.counter("frames")} appears as "imbrex motion: frames".
  */
 public final class JobProgress {
     private final JavaSparkContext sc;
     private final String job;
-    private final LongAccumulator bytesScanned;
-    private final LongAccumulator tiles;
-    private final LongAccumulator matches;
+    private final Map<String, LongAccumulator> counters = new LinkedHashMap<>();
 
     public JobProgress(JavaSparkContext sc, String job) {
         this.sc = sc;
         this.job = job;
-        this.bytesScanned = sc.sc().longAccumulator("imbrex " + job + ": bytes scanned");
-        this.tiles = sc.sc().longAccumulator("imbrex " + job + ": tiles");
-        this.matches = sc.sc().longAccumulator("imbrex " + job + ": matches");
         sc.setJobGroup("imbrex-" + job, "imbrex " + job, true);
     }
 
@@ -37,15 +36,20 @@ public final class JobProgress {
         sc.setJobDescription(null);
     }
 
+    /** The accumulator named "imbrex JOB: NAME", registered on first use. */
+    public LongAccumulator counter(String name) {
+        return counters.computeIfAbsent(name, n -> sc.sc().longAccumulator("imbrex " + job + ": " + n));
+    }
+
     public LongAccumulator bytesScanned() {
-        return bytesScanned;
+        return counter("bytes scanned");
     }
 
     public LongAccumulator tiles() {
-        return tiles;
+        return counter("tiles");
     }
 
     public LongAccumulator matches() {
-        return matches;
+        return counter("matches");
     }
 }

@@ -5,13 +5,15 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.imbrex.io.input.ByteRange;
+import org.imbrex.jobs.motion.MotionTask;
 
 /**
  * Kryo serializers for the records imbrex ships between driver and executors. Kryo 4.0.3 fails on records
  * ("can't get field offset on a record class"), so each one is written field by field.
  *
- * <p>{@link ByteRange} is the one record Spark serializes with Kryo: {@code --partitions N} shuffles the
- * ranges to spread them over N tasks. (Signatures travel inside the task closure, which Spark writes with
+ * <p>Spark serializes two records with Kryo: {@link ByteRange}, because {@code search --partitions N} shuffles
+ * the ranges to spread them over N tasks, and {@link MotionTask}, the elements motion parallelizes from the
+ * driver. (Signatures travel inside the task closure, which Spark writes with
  * Java serialization.) Example: {@code RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
  */
 final class RecordSerializers {
@@ -27,6 +29,7 @@ final class RecordSerializers {
         kryo.register(Object[].class);
         kryo.register(java.util.ArrayList.class);
         kryo.register(ByteRange.class, new ByteRangeSerializer());
+        kryo.register(MotionTask.class, new MotionTask.KryoSerializer());
     }
 
     /** {@code path, start, length, fileLength}; the record's constructor checks them again on reading. */

@@ -1,0 +1,75 @@
+package org.imbrex.jobs.motion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.SparkConf;
+import org.apache.spark.serializer.KryoSerializer;
+import org.apache.spark.serializer.SerializerInstance;
+import org.imbrex.io.motion.MotionPlan;
+import org.imbrex.io.video.Y4mColourSpace;
+import org.imbrex.io.video.Y4mFrameIndex;
+import org.imbrex.jobs.spark.ImbrexSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import scala.reflect.ClassTag$;
+
+class MotionTaskTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void plan_runsOfFramesTimesStripes_coverEveryFrameAndBlockRowOnce() throws IOException {
+        Y4mFrameIndex index = index(10, 40, 5 * 16 + 7);
+
+        List<MotionTask> tasks = MotionTask.plan(index, new MotionPlan(16, 7, 2), 4);
+
+        assertThat(tasks).hasSize(3 * 3);
+        Set<String> covered = new HashSet<>();
+        for (MotionTask task : tasks) {
+            assertThat(task.lumaOffsets()).containsExactly(index.lumaOffsets(task.firstFrame() - 1,
+                    task.firstFrame() + task.frames()));
+            for (int n = task.firstFrame(); n < task.firstFrame() + task.frames(); n++) {
+                for (int row = task.firstBlockRow(); row < task.firstBlockRow() + task.blockRows(); row++) {
+                    assertThat(covered.add(n + "/" + row)).as("frame %d, block row %d", n, row).isTrue();
+                }
+            }
+        }
+        assertThat(covered).hasSize(9 * 5);
+        assertThat(tasks).extracting(MotionTask::frames).containsOnly(4, 1);
+    }
+
+    @Test
+    void plan_fileOfOneFrame_hasNoTask() throws IOException {
+        assertThat(MotionTask.plan(index(1, 16, 16), MotionPlan.defaults(), 8)).isEmpty();
+    }
+
+    @Test
+    void kryo_imbrexRegistrator_roundTripsATask() {
+        SparkConf conf = new SparkConf(false);
+        ImbrexSession.configure(conf);
+        SerializerInstance kryo = new KryoSerializer(conf).newInstance();
+        MotionTask task = new MotionTask("hdfs://nn/clips/a.y4m", 1920, 1080, 9, new long[] {52, 3_110_452L, 1L << 40},
+                3, 29);
+
+        MotionTask back = kryo.deserialize(kryo.serialize(task, ClassTag$.MODULE$.apply(MotionTask.class)),
+                ClassTag$.MODULE$.apply(MotionTask.class));
+
+        assertThat(back).usingRecursiveComparison().isEqualTo(task);
+        assertThat(back.frames()).isEqualTo(2);
+    }
+
+    private Y4mFrameIndex index(int frames, int width, int height) throws IOException {
+        Path clip = TestClips.write(dir.resolve("clip.y4m"), Y4mColourSpace.C420,
+                TestClips.random(new Random(frames), frames, width, height, 9));
+        return Y4mFrameIndex.read(FileSystem.getLocal(new Configuration()),
+                new org.apache.hadoop.fs.Path(clip.toUri()), warning -> { });
+    }
+}
