@@ -13,7 +13,8 @@ import org.imbrex.jobs.motion.MotionTable;
 
 /**
  * The motion part of the demo: estimates motion in the demo clip (B = 16, R = 7), draws every frame's
- * vectors into {@code DIR/motion-frames}, prints the summary, and checks the table against the clip's
+ * vectors into {@code DIR/motion-frames}, prints the summary, copies the table to CSV ({@link CsvExport})
+ * for readers without a Parquet engine, and checks the table against the clip's
  * known motion: every block whose true match is unique (its true vector is the only displacement of the
  * window with SAD 0) must have exactly that vector.
  *
@@ -44,6 +45,9 @@ public final class DemoMotion {
                 .withOutput(table, true).withSearch(BLOCK, RANGE).withRender(framesDirectory().toUri().toString());
         MotionSummary summary = new MotionJob(options).run(spark);
         summary.print(System.out);
+        String csv = CsvExport.beside(spark, summary.table(), MotionTable.PATH, MotionTable.FRAME,
+                MotionTable.BLOCK_Y, MotionTable.BLOCK_X);
+        System.out.println("csv copy: " + csv);
         int checked = 0;
         int wrong = 0;
         for (Row row : spark.read().parquet(summary.table()).collectAsList()) {
