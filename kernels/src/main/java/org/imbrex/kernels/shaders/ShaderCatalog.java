@@ -1,39 +1,73 @@
 package org.imbrex.kernels.shaders;
 
+import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.imbrex.kernels.asm.AsmShader;
 import org.imbrex.kernels.dispatch.ComputeShader;
 
 /**
- * The shaders imbrex ships, by the name users run them with. Each has its HLSL source beside the Java
- * class ({@code X.hlsl} as a resource of this package).
+ * The shaders imbrex ships, by the name users run them with. Each is three resources of this package with
+ * one base name: {@code X.hlsl} (the source), {@code X.asm} (its SM5 assembly) and the Java class {@code X}
+ * (the fast path); both runnable forms take the same bindings (t#, u#, cb#) and write the same UAVs.
  *
- * <p>Example: {@code ShaderCatalog.create("msad4-search")} is a new {@link Msad4Search}.
+ * <pre>
+ *   name                 Java shader          assembly
+ *   msad4-block-match    Msad4BlockMatch      Msad4BlockMatch.asm
+ *   msad4-search         Msad4Search          Msad4Search.asm
+ * </pre>
+ * Example: {@code ShaderCatalog.create("msad4-search")} is a new {@link Msad4Search};
+ * {@code ShaderCatalog.assembly("msad4-search")} interprets {@code Msad4Search.asm}.
  */
 public final class ShaderCatalog {
-    private static final Map<String, Supplier<ComputeShader>> SHADERS = new TreeMap<>();
+    /** A shipped shader: its Java form, and the class whose simple name is the base name of its resources. */
+    private record Entry(Supplier<ComputeShader> java, Class<?> owner) {
+        String assemblyResource() {
+            return owner.getSimpleName() + ".asm";
+        }
+    }
+
+    private static final Map<String, Entry> SHADERS = new TreeMap<>();
+    /** Each X.asm is parsed once per JVM, on first use; callers get copies with their own registers. */
+    private static final Map<String, AsmShader> PARSED = new ConcurrentHashMap<>();
 
     static {
-        SHADERS.put(Msad4Search.NAME, Msad4Search::new);
-        SHADERS.put(Msad4BlockMatch.NAME, Msad4BlockMatch::new);
+        SHADERS.put(Msad4Search.NAME, new Entry(Msad4Search::new, Msad4Search.class));
+        SHADERS.put(Msad4BlockMatch.NAME, new Entry(Msad4BlockMatch::new, Msad4BlockMatch.class));
     }
 
     private ShaderCatalog() {
     }
 
-    /** A new instance of the named shader. */
+    /** A new instance of the named shader's Java form. */
     public static ComputeShader create(String name) {
-        Supplier<ComputeShader> factory = SHADERS.get(name);
-        if (factory == null) {
-            throw new IllegalArgumentException("no shipped shader named '" + name + "'; shipped: "
-                    + String.join(", ", SHADERS.keySet()));
-        }
-        return factory.get();
+        return entry(name).java().get();
+    }
+
+    /**
+     * A new instance of the named shader's assembly ({@code X.asm}) run by the interpreter: one per thread,
+     * like the Java form.
+     */
+    public static AsmShader assembly(String name) {
+        Entry entry = entry(name);
+        return PARSED.computeIfAbsent(name, n -> AsmShader.fromResource(entry.owner(), entry.assemblyResource()))
+                .copy();
     }
 
     /** The names of all shipped shaders, sorted. */
-    public static java.util.Set<String> names() {
-        return java.util.Collections.unmodifiableSet(SHADERS.keySet());
+    public static Set<String> names() {
+        return Collections.unmodifiableSet(SHADERS.keySet());
+    }
+
+    private static Entry entry(String name) {
+        Entry entry = SHADERS.get(name);
+        if (entry == null) {
+            throw new IllegalArgumentException("no shipped shader named '" + name + "'; shipped: "
+                    + String.join(", ", SHADERS.keySet()));
+        }
+        return entry;
     }
 }

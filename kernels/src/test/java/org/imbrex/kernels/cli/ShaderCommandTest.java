@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.imbrex.kernels.shaders.Msad4BlockMatch;
+import org.imbrex.kernels.testing.BlockMatchCase;
+import org.imbrex.kernels.testing.BlockMatchOracle;
 import org.imbrex.kernels.testing.Msad4Case;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -71,6 +74,34 @@ class ShaderCommandTest {
         assertThat(run(searchArguments(c).toArray(String[]::new))).as(err.toString()).isZero();
         assertThat(Files.readAllBytes(dir.resolve("u0.bin"))).isEqualTo(Msad4Case.bytes(c.expected()));
         assertThat(err.toString()).isEmpty();
+    }
+
+    /**
+     * The shipped block-matching shader by name and its assembly as a file take the same bindings and write
+     * the oracle's bytes: a 37x21 frame pair, 4 by 2 blocks of 8x8 (a partial column and row left out), ±5
+     * (44 of each group's 64 lanes score a candidate).
+     */
+    @Test
+    void msad4BlockMatch_byNameAndAsAsmFile_writeTheOraclesBytes() throws IOException {
+        java.util.Random random = new java.util.Random(11);
+        BlockMatchCase c = BlockMatchCase.wholeFrame(37, 21, 8, 5, 8, BlockMatchCase.pixels(random, 37 * 21),
+                BlockMatchCase.pixels(random, 37 * 21));
+        Files.write(dir.resolve("cb0.bin"), Msad4Case.bytes(c.cb0()));
+        Files.write(dir.resolve("t0.bin"), Msad4Case.bytes(c.curWords()));
+        Files.write(dir.resolve("t1.bin"), Msad4Case.bytes(c.prevWords()));
+        try (java.io.InputStream asm = Msad4BlockMatch.class.getResourceAsStream("Msad4BlockMatch.asm")) {
+            Files.copy(asm, dir.resolve("Msad4BlockMatch.asm"));
+        }
+        int[] expected = new int[4 * c.elements()];
+        BlockMatchOracle.dispatch(c, expected);
+        for (String shader : List.of(Msad4BlockMatch.NAME, file("Msad4BlockMatch.asm"))) {
+            assertThat(run(shader, String.valueOf(c.dispatch().groupsX()), String.valueOf(c.dispatch().groupsY()),
+                    String.valueOf(c.dispatch().groupsZ()), "--cb", "0:" + file("cb0.bin"),
+                    "--srv", "0:R32_UINT:" + file("t0.bin"), "--srv", "1:R32_UINT:" + file("t1.bin"),
+                    "--uav", "0:R32G32B32A32_UINT:" + 16 * c.elements() + ":" + file("u0.bin"))).as(err.toString())
+                    .isZero();
+            assertThat(Files.readAllBytes(dir.resolve("u0.bin"))).as(shader).isEqualTo(Msad4Case.bytes(expected));
+        }
     }
 
     @Test

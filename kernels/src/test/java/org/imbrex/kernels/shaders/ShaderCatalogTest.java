@@ -1,0 +1,49 @@
+package org.imbrex.kernels.shaders;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.imbrex.kernels.asm.AsmShader;
+import org.imbrex.kernels.dispatch.ComputeShader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every shipped shader has its three files (X.hlsl, X.asm, X.java), and both runnable forms by its name. */
+class ShaderCatalogTest {
+
+    static java.util.Set<String> names() {
+        return ShaderCatalog.names();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void assembly_shippedName_interpretsTheAsmBesideTheJavaShader(String name) {
+        ComputeShader java = ShaderCatalog.create(name);
+        String base = java.getClass().getSimpleName();
+        assertThat(java.getClass().getResource(base + ".hlsl")).as(base + ".hlsl").isNotNull();
+        AsmShader asm = ShaderCatalog.assembly(name);
+        assertThat(asm.name()).isEqualTo(base + ".asm");
+        assertThat(asm.numThreads()).isEqualTo(java.numThreads());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void assembly_calledTwice_parsesOnceAndGivesEachCallerItsOwnRegisters(String name) {
+        AsmShader first = ShaderCatalog.assembly(name);
+        AsmShader second = ShaderCatalog.assembly(name);
+        assertThat(second).isNotSameAs(first);
+        assertThat(second.program()).isSameAs(first.program());
+    }
+
+    @Test
+    void names_listTheSearchAndBlockMatchShaders() {
+        assertThat(ShaderCatalog.names()).containsExactly(Msad4BlockMatch.NAME, Msad4Search.NAME);
+    }
+
+    @Test
+    void assembly_unknownName_namesTheShippedShaders() {
+        assertThatThrownBy(() -> ShaderCatalog.assembly("nope")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'nope'").hasMessageContaining("msad4-block-match, msad4-search");
+    }
+}
