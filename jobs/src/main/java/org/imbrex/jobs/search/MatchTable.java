@@ -40,8 +40,11 @@ public final class MatchTable {
     private MatchTable() {
     }
 
-    /** Reads a match table as the search wrote it, e.g. {@code read(spark, "file:/out/matches", CSV)}. */
-    public static Dataset<Row> read(SparkSession spark, String location, TableFormat format) {
-        return spark.read().format(format.sparkFormat()).schema(SCHEMA).option("header", "true").load(location);
+    /**
+     * Reads a match table (a directory, or its data files) as the search wrote it, e.g. {@code read(spark,
+     * CSV, "file:/out/matches")}.
+     */
+    public static Dataset<Row> read(SparkSession spark, TableFormat format, String... locations) {
+        return spark.read().format(format.sparkFormat()).schema(SCHEMA).option("header", "true").load(locations);
     }
 }

@@ -173,7 +173,9 @@ public final class SearchJob {
                     .sortWithinPartitions(MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
                     .write().format(options.format().sparkFormat()).option("header", "true").save(output.staging());
             progress.phase("count the matches per signature in the written table");
-            Dataset<Row> table = MatchTable.read(spark, output.staging(), options.format());
+            String[] parts = output.stagedFiles();
+            Dataset<Row> table = parts.length == 0 ? spark.createDataFrame(List.of(), MatchTable.SCHEMA)
+                    : MatchTable.read(spark, options.format(), parts);
             List<Row> counts = table.groupBy(MatchTable.SIGNATURE).count().collectAsList();
             progress.phase("collect the " + options.show() + " best matches for the summary");
             List<Row> best = options.show() == 0 ? List.of()

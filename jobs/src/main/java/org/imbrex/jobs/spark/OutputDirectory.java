@@ -2,6 +2,7 @@ package org.imbrex.jobs.spark;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -83,6 +84,21 @@ public final class OutputDirectory {
     /** Where the job writes its table. */
     public String staging() {
         return staging.toString();
+    }
+
+    /**
+     * The data files of the staged table (not Spark's {@code _SUCCESS} or {@code .crc} files), to read it back
+     * before the commit: Spark's readers skip a directory whose name starts with a dot, as the staging's does.
+     */
+    public String[] stagedFiles() {
+        try {
+            return Arrays.stream(fs.listStatus(staging))
+                    .filter(status -> status.isFile() && !status.getPath().getName().startsWith("_")
+                            && !status.getPath().getName().startsWith("."))
+                    .map(status -> status.getPath().toString()).toArray(String[]::new);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the staged table " + staging + ": " + e.getMessage(), e);
+        }
     }
 
     /** The final location. */

@@ -33,7 +33,7 @@ final class Searches {
 
     /** The rows of a written table, in table order. */
     static List<MatchRow> read(String table, TableFormat format) {
-        Dataset<Row> rows = MatchTable.read(LocalSpark.session(), table, format);
+        Dataset<Row> rows = MatchTable.read(LocalSpark.session(), format, table);
         return rows.collectAsList().stream().map(MatchRow::of).sorted(MatchRow.TABLE_ORDER).toList();
     }
 

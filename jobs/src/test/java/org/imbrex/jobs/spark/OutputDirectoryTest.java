@@ -46,6 +46,20 @@ class OutputDirectoryTest {
     }
 
     @Test
+    void stagedFiles_tableWithSparkMarkers_listsOnlyTheDataFiles() throws IOException {
+        OutputDirectory output = OutputDirectory.prepare(dir.resolve("matches").toString(), false, conf);
+        writeTable(output, "rows");
+        Path staging = Path.of(java.net.URI.create(output.staging()));
+        Files.writeString(staging.resolve("part-00001"), "more rows");
+        Files.writeString(staging.resolve("_SUCCESS"), "");
+        Files.writeString(staging.resolve(".part-00000.crc"), "");
+        Files.createDirectory(staging.resolve("_temporary"));
+
+        assertThat(output.stagedFiles()).containsExactlyInAnyOrder(output.staging() + "/part-00000",
+                output.staging() + "/part-00001");
+    }
+
+    @Test
     void prepare_stagingDirectory_isHiddenBesideTheOutputAndMarkedIncomplete() {
         OutputDirectory output = OutputDirectory.prepare(dir.resolve("matches").toString(), false, conf);
 
