@@ -44,6 +44,8 @@ final class Msad4Passes implements AutoCloseable {
     private final TypedBuffer[] references;
     private final ConstantBuffer[] refSizes;
     private final int[] shifted;
+    /** One pass's sums, copied out of the UAV before they are added. */
+    private final int[] shares;
 
     Msad4Passes(List<ReferencePass> passes, int maxElements, BufferAllocator allocator, ComputeShader shader) {
         this.shader = shader;
@@ -57,6 +59,7 @@ final class Msad4Passes implements AutoCloseable {
         int maxGroups = (maxElements + LANES - 1) / LANES;
         this.shifted = new int[Math.max(maxElements + SearchPlan.MAX_PASS_WORDS + 1, LANES * maxGroups + SLOT)];
         this.accum = RWBuffer.allocate(DxgiFormat.R32G32B32A32_UINT, maxElements, allocator);
+        this.shares = new int[4 * maxElements];
         resources.setUnorderedAccessView(0, accum);
     }
 
@@ -99,16 +102,18 @@ final class Msad4Passes implements AutoCloseable {
         device.dispatch(shader, resources, Dispatch.of(groups));
     }
 
-    /** Writes ({@code first}) or adds the last pass's sums at tile offsets {@code [0, count)} into {@code sums}. */
+    /**
+     * Writes ({@code first}) or adds the last pass's sums at tile offsets {@code [0, count)} into {@code sums}:
+     * offset t is component t % 4 of element t / 4, i.e. word t of the UAV.
+     */
     void collect(int[] sums, int count, boolean first) {
         if (first) {
-            for (int t = 0; t < count; t++) {
-                sums[t] = accum.uint(t >> 2, t & 3);
-            }
-        } else {
-            for (int t = 0; t < count; t++) {
-                sums[t] += accum.uint(t >> 2, t & 3);
-            }
+            accum.readWords(0, sums, count);
+            return;
+        }
+        accum.readWords(0, shares, count);
+        for (int t = 0; t < count; t++) {
+            sums[t] += shares[t];
         }
     }
 
@@ -116,10 +121,11 @@ final class Msad4Passes implements AutoCloseable {
     void collectSurvivors(int[] sums, int count, SurvivingGroups survivors) {
         for (int j = 0; j < survivors.count(); j++) {
             int first = SurvivingGroups.OFFSETS_PER_GROUP * survivors.group(j);
-            int end = Math.min(count, first + SurvivingGroups.OFFSETS_PER_GROUP);
-            int element = SLOT * j;
-            for (int t = first; t < end; t++) {
-                sums[t] += accum.uint(element + ((t - first) >> 2), t & 3);
+            int length = Math.min(count, first + SurvivingGroups.OFFSETS_PER_GROUP) - first;
+            // Slot j's element SLOT·j + e holds offsets first + 4e + k: word 4·SLOT·j + (t − first).
+            accum.readWords(4 * SLOT * j, shares, length);
+            for (int i = 0; i < length; i++) {
+                sums[first + i] += shares[i];
             }
         }
     }

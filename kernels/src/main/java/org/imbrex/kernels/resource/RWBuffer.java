@@ -91,6 +91,14 @@ public final class RWBuffer extends TypedUav {
         FormatCodec.outOfBounds(format(), rgba);
     }
 
+    /**
+     * Copies {@code count} raw 32-bit words from word {@code firstWord} on into {@code dst}, for 4-byte-component
+     * formats: for {@code R32G32B32A32_UINT}, word {@code 4·i + c} is component c of element i.
+     */
+    public void readWords(int firstWord, int[] dst, int count) {
+        words().get(firstWord, dst, 0, count);
+    }
+
     /** Raw 32-bit word {@code component} of element {@code index}, for 4-byte-component formats. */
     public int uint(int index, int component) {
         int perElement = format().byteSize() / 4;

@@ -57,6 +57,21 @@ class RWBufferTest {
     }
 
     @Test
+    void readWords_uint4View_copiesComponentsInMemoryOrderFromAnyWord(BufferAllocator allocator) {
+        try (RWBuffer accum = RWBuffer.allocate(DxgiFormat.R32G32B32A32_UINT, 3, allocator)) {
+            accum.storeUint4(0, 1, 2, 3, 4);
+            accum.storeUint4(1, 5, 6, 7, 0xFFFF_FFFF);
+            accum.storeUint4(2, 9, 10, 11, 12);
+            int[] words = new int[6];
+
+            accum.readWords(2, words, 6);
+
+            assertThat(words).containsExactly(3, 4, 5, 6, 7, 0xFFFF_FFFF);
+            assertThat(words[3]).isEqualTo(accum.uint(1, 1));
+        }
+    }
+
+    @Test
     void storeUint4_narrowView_convertsLikeStore(BufferAllocator allocator) {
         try (RWBuffer u = RWBuffer.allocate(DxgiFormat.R8G8_UINT, 4, allocator)) {
             u.storeUint4(3, 1, 300, 3, 4);
