@@ -9,7 +9,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.imbrex.io.motion.BruteForceMotion;
 import org.imbrex.io.motion.MotionVector;
+import org.imbrex.io.motion.TestFrames;
 import org.imbrex.io.video.LumaFrame;
 import org.imbrex.io.video.Y4mColourSpace;
 import org.junit.jupiter.api.Test;
@@ -31,16 +33,16 @@ class MotionJobKnownMotionIT {
         int margin = 40;
         int[][] steps = {{3, -2}, {-5, 4}, {0, 7}, {-7, -7}, {1, 0}, {6, 3}};
         Random random = new Random(11);
-        byte[] texture = TestClips.texture(random, width + 2 * margin, height + 2 * margin);
+        byte[] texture = TestFrames.texture(random, width + 2 * margin, height + 2 * margin);
         List<LumaFrame> frames = new ArrayList<>();
         int x0 = margin;
         int y0 = margin;
-        frames.add(TestClips.window(texture, width + 2 * margin, 0, x0, y0, width, height));
+        frames.add(TestFrames.window(texture, width + 2 * margin, 0, x0, y0, width, height));
         for (int n = 1; n <= steps.length; n++) {
             // the content moves by the step: the window moves the other way over the texture
             x0 -= steps[n - 1][0];
             y0 -= steps[n - 1][1];
-            frames.add(TestClips.window(texture, width + 2 * margin, n, x0, y0, width, height));
+            frames.add(TestFrames.window(texture, width + 2 * margin, n, x0, y0, width, height));
         }
         Path clip = TestClips.write(Files.createDirectories(dir.resolve("clips")).resolve("pan.y4m"),
                 Y4mColourSpace.C420JPEG, frames);
@@ -57,16 +59,16 @@ class MotionJobKnownMotionIT {
         int width = 192;
         int height = 128;
         Random random = new Random(5);
-        LumaFrame background = new LumaFrame(0, width, height, TestClips.texture(random, width, height));
-        byte[] objectA = TestClips.texture(random, 56, 48);
-        byte[] objectB = TestClips.texture(random, 48, 40);
+        LumaFrame background = new LumaFrame(0, width, height, TestFrames.texture(random, width, height));
+        byte[] objectA = TestFrames.texture(random, 56, 48);
+        byte[] objectB = TestFrames.texture(random, 48, 40);
         int[] moveA = {3, -2};
         int[] moveB = {-5, 4};
         List<LumaFrame> frames = new ArrayList<>();
         for (int n = 0; n < 5; n++) {
             LumaFrame frame = new LumaFrame(n, width, height, background.luma());
-            frame = TestClips.paste(frame, objectA, 56, 48, 10 + n * moveA[0], 20 + n * moveA[1]);
-            frames.add(TestClips.paste(frame, objectB, 48, 40, 120 + n * moveB[0], 60 + n * moveB[1]));
+            frame = TestFrames.paste(frame, objectA, 56, 48, 10 + n * moveA[0], 20 + n * moveA[1]);
+            frames.add(TestFrames.paste(frame, objectB, 48, 40, 120 + n * moveB[0], 60 + n * moveB[1]));
         }
         Path clip = TestClips.write(Files.createDirectories(dir.resolve("clips")).resolve("objects.y4m"),
                 Y4mColourSpace.C422, frames);

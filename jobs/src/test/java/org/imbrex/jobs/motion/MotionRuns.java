@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
+import org.imbrex.io.motion.BruteForceMotion;
 import org.imbrex.io.motion.MotionVector;
 import org.imbrex.io.video.LumaFrame;
 import org.imbrex.jobs.testing.LocalSpark;

@@ -7,12 +7,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.imbrex.io.motion.TestFrames;
 import org.imbrex.io.video.LumaFrame;
 import org.imbrex.io.video.Y4mColourSpace;
 import org.imbrex.io.video.Y4mHeader;
 import org.imbrex.io.video.Y4mWriter;
 
-/** Clips for the motion tests: random frames rich in 0 and 255, and textures moved by known steps. */
+/**
+ * Clips for the motion tests: Y4M files of random frames rich in 0 and 255, or of frames drifting from one
+ * to the next; textures moved by known steps come from io's {@link TestFrames}.
+ */
 final class TestClips {
     private TestClips() {
     }
@@ -33,12 +37,7 @@ final class TestClips {
     static List<LumaFrame> random(Random random, int count, int width, int height, int extremes) {
         List<LumaFrame> frames = new ArrayList<>();
         for (int index = 0; index < count; index++) {
-            byte[] luma = new byte[width * height];
-            for (int i = 0; i < luma.length; i++) {
-                int pick = random.nextInt(extremes);
-                luma[i] = (byte) (pick == 0 ? 0 : pick == 1 ? 255 : random.nextInt(256));
-            }
-            frames.add(new LumaFrame(index, width, height, luma));
+            frames.add(TestFrames.random(random, index, width, height, extremes));
         }
         return frames;
     }
@@ -62,36 +61,5 @@ final class TestClips {
             frames.add(new LumaFrame(index, width, height, luma));
         }
         return frames;
-    }
-
-    /** A random texture of {@code width × height} pixels, zeros included. */
-    static byte[] texture(Random random, int width, int height) {
-        byte[] texture = new byte[width * height];
-        random.nextBytes(texture);
-        return texture;
-    }
-
-    /** The {@code width × height} window of a texture whose top-left corner is at (x0, y0). */
-    static LumaFrame window(byte[] texture, int textureWidth, int index, int x0, int y0, int width, int height) {
-        byte[] luma = new byte[width * height];
-        for (int y = 0; y < height; y++) {
-            System.arraycopy(texture, (y0 + y) * textureWidth + x0, luma, y * width, width);
-        }
-        return new LumaFrame(index, width, height, luma);
-    }
-
-    /** A copy of {@code frame} with a rectangle of {@code texture} pasted at (x, y), clipped to the frame. */
-    static LumaFrame paste(LumaFrame frame, byte[] texture, int textureWidth, int textureHeight, int x, int y) {
-        byte[] luma = frame.luma().clone();
-        for (int ty = 0; ty < textureHeight; ty++) {
-            for (int tx = 0; tx < textureWidth; tx++) {
-                int fx = x + tx;
-                int fy = y + ty;
-                if (fx >= 0 && fy >= 0 && fx < frame.width() && fy < frame.height()) {
-                    luma[fy * frame.width() + fx] = texture[ty * textureWidth + tx];
-                }
-            }
-        }
-        return new LumaFrame(frame.index(), frame.width(), frame.height(), luma);
     }
 }
