@@ -19,6 +19,7 @@ import java.util.List;
  *   ROOT/jobs/target/cluster-it/NAME                one cluster's state, logs and worker work dirs
  *   ROOT/jobs/target/cluster-it/NAME-N-COMMAND.log  what each bin/imbrex-cluster run printed
  *   ROOT/jobs/target/cluster-it/search-input        the data and signatures of the search runs
+ *   ROOT/jobs/target/cluster-it/motion-input        the clips of the motion runs
  *   ROOT/jobs/target/cluster-it/outputs/RUN         the table of each run, and what it left beside it
  * </pre>
  * Example: {@code Path jar = BuildLayout.applicationJar();}

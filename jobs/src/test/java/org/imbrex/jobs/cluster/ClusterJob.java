@@ -11,7 +11,8 @@ import java.util.function.Supplier;
  * partitioning, table schema, reference run. Example: {@code JobCase search = ClusterJob.SEARCH.prepared();}
  */
 enum ClusterJob {
-    SEARCH(SearchCase::prepare);
+    SEARCH(SearchCase::prepare),
+    MOTION(MotionCase::prepare);
 
     private final Supplier<JobCase> prepare;
     private JobCase prepared;

@@ -94,7 +94,10 @@ class ClusterLifecycleIT {
         try {
             ScriptRun start = script.run(StandaloneCluster.START_TIMEOUT, "start", "1");
             assertThat(start.exitCode()).as("%s", start).isZero();
-            assertThat(ClusterProcesses.markedWith(script.stateDir())).hasSize(3);
+            // start returns once it has forked the watchdog, which carries the marker only once it has
+            // exec'd: on a busy machine, a moment later.
+            Await.until(Duration.ofSeconds(30), "the master, the worker and the watchdog carry the marker",
+                    () -> ClusterProcesses.markedWith(script.stateDir()).size() == 3);
 
             owner.destroyForcibly().waitFor();
 

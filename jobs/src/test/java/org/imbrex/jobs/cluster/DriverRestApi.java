@@ -17,7 +17,7 @@ import java.util.Optional;
  * which stage runs and which executor holds a running task. Every call answers empty while the driver is
  * not (yet) serving.
  *
- * <p>Example: {@code new DriverRestApi(4040).applicationId().map(api::activeStages)}.
+ * <p>Example: {@code new DriverRestApi(4040).applicationId().map(api::stages)}.
  */
 final class DriverRestApi {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,8 +28,17 @@ final class DriverRestApi {
         this.port = port;
     }
 
-    /** A stage being run: how many tasks it has, runs and has finished. */
-    record Stage(int stageId, String name, int numTasks, int numActiveTasks, int numCompleteTasks) {
+    /**
+     * A stage the driver has submitted ({@code status} ACTIVE, PENDING, COMPLETE, FAILED or SKIPPED): how
+     * many tasks it has, runs and has finished; {@code description} is the job description it runs under
+     * ({@code "imbrex motion: search 2 files in 18 tasks (B=16, R=4)"}), or empty.
+     */
+    record Stage(int stageId, String status, String name, String description, int numTasks, int numActiveTasks,
+            int numCompleteTasks) {
+
+        boolean active() {
+            return status.equals("ACTIVE");
+        }
     }
 
     /** An executor (not the driver) and the tasks it is running now. */
@@ -40,11 +49,13 @@ final class DriverRestApi {
         return get("applications").filter(a -> a.size() > 0).map(a -> a.get(0).get("id").asText());
     }
 
-    List<Stage> activeStages(String applicationId) {
+    /** Every stage submitted so far, whatever its status. */
+    List<Stage> stages(String applicationId) {
         List<Stage> stages = new ArrayList<>();
-        get("applications/" + applicationId + "/stages?status=active").ifPresent(array -> array.forEach(s ->
-                stages.add(new Stage(s.get("stageId").asInt(), s.get("name").asText(), s.get("numTasks").asInt(),
-                        s.get("numActiveTasks").asInt(), s.get("numCompleteTasks").asInt()))));
+        get("applications/" + applicationId + "/stages").ifPresent(array -> array.forEach(s ->
+                stages.add(new Stage(s.get("stageId").asInt(), s.get("status").asText(), s.get("name").asText(),
+                        s.path("description").asText(""), s.get("numTasks").asInt(), s.get("numActiveTasks").asInt(),
+                        s.get("numCompleteTasks").asInt()))));
         return stages;
     }
 

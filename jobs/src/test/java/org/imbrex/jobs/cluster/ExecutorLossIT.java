@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -22,9 +23,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Losing an executor in the middle of a job loses and duplicates nothing: an executor JVM (found by PID
- * under its worker) is killed with SIGKILL while it runs a task and most of the stage is still to come;
- * Spark runs the lost tasks again, the master starts a new executor, and the table has exactly the rows
- * of an undisturbed run.
+ * under its worker) is killed with SIGKILL while it runs a task of the stage that does the job's work
+ * and most of that stage is still to come; Spark runs the lost tasks again, the master starts a new
+ * executor, and the table has exactly the rows of an undisturbed run.
+ *
+ * <p>The work stage is found while the job runs: the first stage under the job description of its work
+ * phase ({@link JobCase#workPhase}: search's scan; motion's search, which later also runs a short stage
+ * over the cached vectors). The event log confirms it afterwards: the stage whose tasks were lost counted
+ * the job's {@link JobCase#workCounter} ({@code imbrex search: bytes scanned}, {@code imbrex motion: frames}).
  *
  * <p>The kill must hit a running task, or the test proves nothing. A task can end between the driver's
  * answer and the kill, so the executor is first paused (SIGSTOP): a paused JVM ends no task, and once the
@@ -37,8 +43,8 @@ class ExecutorLossIT {
     /** Long enough for a task end already on its way to the driver to be counted there. */
     private static final Duration SETTLE = Duration.ofSeconds(1);
 
-    /** An executor of an application, paused while the driver counts a task as running on it. */
-    private record Victim(String application, String executor, long pid) {
+    /** An executor of an application, paused while the driver counts a task of the work stage on it. */
+    private record Victim(String application, int stage, String executor, long pid) {
     }
 
     @ParameterizedTest(name = "{0}")
@@ -54,7 +60,7 @@ class ExecutorLossIT {
                 "--conf", "spark.eventLog.rolling.enabled=false", "--conf", "spark.eventLog.dir=" + events.toUri());
 
         try (RunningScript run = cluster.launchSubmit(submitOptions, job.arguments(output, Partitioning.MANY_TASKS))) {
-            Victim victim = pauseAnExecutorRunningATask(cluster, new DriverRestApi(uiPort), run);
+            Victim victim = pauseAnExecutorRunningATask(cluster, new DriverRestApi(uiPort), run, job.workPhase());
 
             ClusterProcesses.kill(victim.pid());
             ScriptRun finished = run.await(StandaloneCluster.JOB_TIMEOUT);
@@ -62,7 +68,10 @@ class ExecutorLossIT {
             assertThat(finished.exitCode()).as("%s", finished).isZero();
             EventLog log = EventLog.read(events, victim.application());
             assertThat(log.executorRemoved(victim.executor())).as("executor %s removed", victim.executor()).isTrue();
-            assertThat(log.tasksLostWithExecutor(victim.executor())).as("tasks lost and run again").isPositive();
+            assertThat(log.tasksLostWithExecutor(victim.executor(), victim.stage()))
+                    .as("tasks of stage %d lost and run again", victim.stage()).isPositive();
+            assertThat(log.accumulatorValue(victim.stage(), job.workCounter()))
+                    .as("%s counted in stage %d", job.workCounter(), victim.stage()).isPositive();
             assertThat(cluster.workDirs(victim.application()).stream().mapToLong(dir -> Outputs.entries(dir).size())
                     .sum()).as("executors launched: two, and one in place of the killed one").isGreaterThanOrEqualTo(3);
             assertThat(job.read(output).rows()).containsExactlyElementsOf(job.reference().rows());
@@ -70,16 +79,18 @@ class ExecutorLossIT {
     }
 
     private static Victim pauseAnExecutorRunningATask(StandaloneCluster cluster, DriverRestApi driver,
-            RunningScript run) {
+            RunningScript run, String workPhase) {
         AtomicReference<Victim> victim = new AtomicReference<>();
         Await.until(Duration.ofMinutes(2), "an executor paused while running a task, most of its stage to come", () -> {
             assertThat(run.isAlive()).as("the job is still running; output:\n%s", run.output()).isTrue();
             Optional<String> application = driver.applicationId();
-            Optional<Executor> busy = application.flatMap(id -> busyExecutorEarlyInAStage(driver, id));
+            Optional<Stage> stage = application.flatMap(id -> earlyWorkStage(driver, id, workPhase));
+            Optional<Executor> busy = stage.flatMap(s -> driver.executors(application.get()).stream()
+                    .filter(e -> e.activeTasks() > 0).findFirst());
             if (busy.isEmpty()) {
                 return false;
             }
-            Victim candidate = new Victim(application.get(), busy.get().id(),
+            Victim candidate = new Victim(application.get(), stage.get().stageId(), busy.get().id(),
                     executorPid(cluster, application.get(), busy.get().id()));
             ClusterProcesses.pause(candidate.pid());
             sleep(SETTLE);
@@ -94,11 +105,16 @@ class ExecutorLossIT {
         return victim.get();
     }
 
-    /** An executor running a task of a stage that has at most a third of its (many) tasks done. */
-    private static Optional<Executor> busyExecutorEarlyInAStage(DriverRestApi driver, String application) {
-        boolean early = driver.activeStages(application).stream().anyMatch(ExecutorLossIT::early);
-        return early ? driver.executors(application).stream().filter(e -> e.activeTasks() > 0).findFirst()
-                : Optional.empty();
+    /**
+     * The work stage, the first stage of the work phase, if it is the only stage running and has at most a
+     * third of its (many) tasks done: a busy executor then runs a task of it.
+     */
+    private static Optional<Stage> earlyWorkStage(DriverRestApi driver, String application, String workPhase) {
+        List<Stage> stages = driver.stages(application);
+        Optional<Stage> work = stages.stream().filter(s -> s.description().startsWith(workPhase))
+                .min(Comparator.comparingInt(Stage::stageId));
+        List<Stage> active = stages.stream().filter(Stage::active).toList();
+        return work.filter(s -> active.equals(List.of(s)) && early(s));
     }
 
     private static boolean early(Stage stage) {

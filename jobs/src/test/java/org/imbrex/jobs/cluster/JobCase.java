@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * <p>Example: {@code cluster.submit(List.of(), job.arguments(output, Partitioning.CLIENT_MODE))} runs
  * {@code imbrex search --signatures S --input I --output O --max-sad 6 --tile-size 64k --split-size 1m}.
  */
-sealed interface JobCase permits SearchCase {
+sealed interface JobCase permits SearchCase, MotionCase {
 
     /** The runs of the suite; a job gives each its own tile, split and task counts. */
     enum Partitioning {
@@ -28,6 +28,18 @@ sealed interface JobCase permits SearchCase {
 
     /** The imbrex command, as named on the command line: {@code search}, {@code motion}. */
     String command();
+
+    /**
+     * How the job's description in the Spark UI starts while its tasks do the job's work (scan the data,
+     * search the frames): the phase in which the executor-loss test kills an executor.
+     */
+    String workPhase();
+
+    /**
+     * A named accumulator the tasks of the work phase add to ({@code "imbrex motion: frames"}): in the
+     * event log, the stage that did the job's work is the one that counted it.
+     */
+    String workCounter();
 
     /**
      * {@code COMMAND OPTIONS... EXTRA...}: the job over its input, writing to {@code output}, cut as

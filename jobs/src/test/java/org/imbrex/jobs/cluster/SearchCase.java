@@ -46,6 +46,16 @@ record SearchCase(SearchInput input, ResultTable reference) implements JobCase {
     }
 
     @Override
+    public String workPhase() {
+        return "imbrex search: scan";
+    }
+
+    @Override
+    public String workCounter() {
+        return "imbrex search: bytes scanned";
+    }
+
+    @Override
     public String[] arguments(Path output, Partitioning partitioning, String... extra) {
         List<String> args = new ArrayList<>(List.of(command(), "--signatures", input.signatures().toString(),
                 "--input", input.data().toString(), "--output", output.toString(),
