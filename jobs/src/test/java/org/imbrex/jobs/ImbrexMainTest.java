@@ -79,7 +79,7 @@ class ImbrexMainTest {
         CommandRun run = CommandRun.of();
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).startsWith("imbrex: a command is required: search, demo, shader");
+        assertThat(run.err()).startsWith("imbrex: a command is required: search, motion, demo, shader");
     }
 
     @Test
