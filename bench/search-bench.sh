@@ -19,8 +19,8 @@ cd "$root"
 flock /tmp/imbrex-build.lock mvn -B -q -DskipTests package -pl jobs -am
 
 mkdir -p "$work/corpus"
-signatures="$work/signatures-100.txt"
-if [[ ! -f "$work/.corpus-complete" ]]; then
+signatures="$work/signatures.txt"   # all 100; each run takes its first N
+if [[ ! -f "$work/.corpus-complete" || ! -s "$signatures" ]]; then
   echo "search-bench: writing a ${files} × ${file_mib} MiB corpus to $work/corpus" >&2
   rm -f "$work/corpus"/*.bin
   for ((f = 0; f < files; f++)); do
@@ -38,7 +38,7 @@ if [[ ! -f "$work/.corpus-complete" ]]; then
           hex = hex (i ? " " : "") (wild ? "??" : sprintf("%02X", value))
           bytes = bytes sprintf("\\x%02x", wild ? int(rand() * 256) : value)
         }
-        printf "sig-%03d = %s\n", s, hex > (dir "/../signatures-100.txt")
+        printf "sig-%03d = %s\n", s, hex > (dir "/../signatures.txt")
         printf "printf %%b \x27%s\x27 | dd of=%s/image-%d.bin bs=1 seek=%d conv=notrunc status=none\n", bytes, dir,
           s % files, int(rand() * (size - 64)) > (dir "/../plant.sh")
       }
