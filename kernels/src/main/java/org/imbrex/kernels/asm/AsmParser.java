@@ -114,11 +114,13 @@ public final class AsmParser {
             check.instruction(ins);
         }
         int depth = FlowMatcher.match(file, code);
+        AsmProgram program = new AsmProgram(file, declarations, List.copyOf(code), depth);
+        int lanes = declarations.numThreads.count() * program.groupsPerCall();
         for (Instruction ins : code) {
             for (Operand operand : ins.operands) {
-                operand.prepare(declarations.numThreads.count());
+                operand.prepare(lanes);
             }
         }
-        return new AsmProgram(file, declarations, List.copyOf(code), depth);
+        return program;
     }
 }

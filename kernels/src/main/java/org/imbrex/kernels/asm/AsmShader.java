@@ -20,17 +20,20 @@ import org.imbrex.kernels.dispatch.ShaderModel;
  * new DeviceContext().dispatch(shader, resources, Dispatch.of(4, 2, 3));
  * }</pre>
  * The text is parsed once ({@link AsmParser}); errors name {@code file:line:column}. An instance keeps one
- * register file ({@link GroupMachine}) and runs one group at a time: use one instance per thread, or
+ * register file ({@link GroupMachine}) and runs one group at a time (or several side by side, {@link
+ * #groupsPerCall()}): use one instance per thread, or
  * {@link #copy()} for another thread (the parsed program is shared).
  */
 public final class AsmShader implements GroupShader {
     private final String name;
     private final AsmProgram program;
+    private final int groupsPerCall;
     private GroupMachine machine;
 
     private AsmShader(String name, AsmProgram program) {
         this.name = name;
         this.program = program;
+        this.groupsPerCall = program.groupsPerCall();
     }
 
     /** Parses {@code text}; {@code file} names it in error messages and is the shader's name. */
@@ -81,10 +84,19 @@ public final class AsmShader implements GroupShader {
         return program.declarations().model();
     }
 
+    /**
+     * Several groups when the program's groups cannot observe each other ({@link GroupIndependence}), so
+     * that they run in one SIMT pass with the sequential order's result; else 1.
+     */
+    @Override
+    public int groupsPerCall() {
+        return groupsPerCall;
+    }
+
     @Override
     public void main(GroupContext group) {
         if (machine == null) {
-            machine = new GroupMachine(program);
+            machine = new GroupMachine(program, groupsPerCall());
         }
         machine.run(group);
     }

@@ -19,13 +19,19 @@ import org.imbrex.kernels.dispatch.GroupContext;
  * Sources are read into arrays (registers directly, modifiers and gathers through scratch arrays), every
  * enabled component is computed into {@code result} arrays, and only then written through the mask: so
  * {@code add r0.xy, r0.yx, r0.xy} reads the old r0 for both components (spec §6, example 38). One machine
- * per thread: it keeps its registers between groups. Example: {@code new GroupMachine(program).run(group)}.
+ * per thread: it keeps its registers between groups. Groups that cannot observe each other
+ * ({@link GroupIndependence}) run several per call, side by side: lane i is thread i % groupSize of the
+ * call's group i / groupSize, so each instruction's lane loop is longer and its fixed cost is shared.
+ * Example: {@code new GroupMachine(program).run(group)}.
  */
 final class GroupMachine {
     static final int SLOTS = 6;
 
     final AsmProgram program;
     final Instruction[] code;
+    /** Threads per group. */
+    final int groupSize;
+    /** Lanes of the register file: a group, or several side by side; a call may use fewer. */
     final int lanes;
     final int[][] temps;
     final int[][][] indexable;
@@ -42,10 +48,16 @@ final class GroupMachine {
     private final int[] zero;
 
     GroupMachine(AsmProgram program) {
+        this(program, 1);
+    }
+
+    /** A machine for calls of up to {@code groupsPerCall} groups side by side ({@link GroupIndependence}). */
+    GroupMachine(AsmProgram program, int groupsPerCall) {
         this.program = program;
         this.code = program.instructions().toArray(new Instruction[0]);
         Declarations declared = program.declarations();
-        this.lanes = declared.numThreads().count();
+        this.groupSize = declared.numThreads().count();
+        this.lanes = groupSize * groupsPerCall;
         this.temps = new int[4 * declared.temps()][lanes];
         int indexables = declared.indexableTemps.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
         this.indexable = new int[indexables][][];
@@ -64,7 +76,7 @@ final class GroupMachine {
             groupShared[g.getKey()] = new int[g.getValue().words()];
         }
         int[] index = new int[lanes];
-        Arrays.setAll(index, lane -> lane);
+        Arrays.setAll(index, lane -> lane % groupSize);
         for (int c = 0; c < 4; c++) {
             inputs[4 * SystemValue.GROUP_INDEX.ordinal() + c] = index;
             inputs[4 * SystemValue.GROUP_ID.ordinal() + c] = new int[lanes];
@@ -74,8 +86,10 @@ final class GroupMachine {
     /** Runs every thread of {@code group} to its {@code ret}. */
     void run(GroupContext group) {
         bindGroup(group);
-        Arrays.fill(exec, -1);
-        active = lanes;
+        // Lanes past the call's groups (the last call of a row may hold fewer) stay masked off throughout.
+        Arrays.fill(exec, 0, group.lanes(), -1);
+        Arrays.fill(exec, group.lanes(), lanes, 0);
+        active = group.lanes();
         pc = 0;
         flow.reset();
         for (int[] g : groupShared) {
@@ -96,7 +110,12 @@ final class GroupMachine {
                 group.dispatchThreadIdZ());
         setInput(SystemValue.GROUP_THREAD_ID, group.groupThreadIdX(), group.groupThreadIdY(), group.groupThreadIdZ());
         int base = 4 * SystemValue.GROUP_ID.ordinal();
-        Arrays.fill(inputs[base], group.groupIdX());
+        //   lane        0 … groupSize−1 | groupSize … 2·groupSize−1 | …
+        //   SV_GroupID  (gx, gy, gz)    | (gx + 1, gy, gz)          | …
+        int[] groupX = inputs[base];
+        for (int lane = 0; lane < lanes; lane++) {
+            groupX[lane] = group.groupIdX() + lane / groupSize;
+        }
         Arrays.fill(inputs[base + 1], group.groupIdY());
         Arrays.fill(inputs[base + 2], group.groupIdZ());
     }
