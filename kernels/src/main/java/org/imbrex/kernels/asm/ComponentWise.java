@@ -40,6 +40,18 @@ final class ComponentWise {
         void apply(int[] a, int[] b, int[] c, int[] d, int[] out, int n);
     }
 
+    /** Two sources, the second one value for every lane ({@link GroupMachine#uniform}): a shift by an immediate. */
+    @FunctionalInterface
+    interface Lanes2Uniform {
+        void apply(int[] a, int b, int[] out, int n);
+    }
+
+    /** Four sources, the first two one value for every lane: {@code bfi} with immediate width and offset. */
+    @FunctionalInterface
+    interface Lanes4Uniform {
+        void apply(int a, int b, int[] c, int[] d, int[] out, int n);
+    }
+
     static Executor unary(Lanes1 op) {
         return (ins, m) -> {
             int mask = ins.operands[0].mask;
@@ -64,6 +76,31 @@ final class ComponentWise {
             for (int c = 0; c < 4; c++) {
                 if ((mask & (1 << c)) != 0) {
                     op.apply(m.read(ins, 1, c), m.read(ins, 2, c), m.result[c], m.lanes);
+                }
+            }
+            m.commit(ins, 0, m.result);
+        };
+    }
+
+    /**
+     * Two sources, with a second lane loop for a second source that is the same for every lane: then the
+     * value is passed as a scalar, e.g. {@code ushr r3.xyz, r2.xxxx, l(8, 16, 24, 0)} shifts every lane
+     * by 8 for x. HotSpot vectorizes a shift by one count better than a shift by a count per lane.
+     */
+    static Executor binary(Lanes2 op, Lanes2Uniform uniformOp) {
+        return (ins, m) -> {
+            int mask = ins.operands[0].mask;
+            if (ins.operands[0].type == RegisterType.NULL) {
+                return;
+            }
+            boolean uniform = m.uniform(ins, 2);
+            for (int c = 0; c < 4; c++) {
+                if ((mask & (1 << c)) != 0) {
+                    if (uniform) {
+                        uniformOp.apply(m.read(ins, 1, c), m.read(ins, 2, c)[0], m.result[c], m.lanes);
+                    } else {
+                        op.apply(m.read(ins, 1, c), m.read(ins, 2, c), m.result[c], m.lanes);
+                    }
                 }
             }
             m.commit(ins, 0, m.result);
@@ -95,6 +132,29 @@ final class ComponentWise {
                 if ((mask & (1 << c)) != 0) {
                     op.apply(m.read(ins, 1, c), m.read(ins, 2, c), m.read(ins, 3, c), m.read(ins, 4, c),
                             m.result[c], m.lanes);
+                }
+            }
+            m.commit(ins, 0, m.result);
+        };
+    }
+
+    /** Four sources, with a second lane loop for when the first two are the same for every lane. */
+    static Executor quaternary(Lanes4 op, Lanes4Uniform uniformOp) {
+        return (ins, m) -> {
+            int mask = ins.operands[0].mask;
+            if (ins.operands[0].type == RegisterType.NULL) {
+                return;
+            }
+            boolean uniform = m.uniform(ins, 1) && m.uniform(ins, 2);
+            for (int c = 0; c < 4; c++) {
+                if ((mask & (1 << c)) != 0) {
+                    if (uniform) {
+                        uniformOp.apply(m.read(ins, 1, c)[0], m.read(ins, 2, c)[0], m.read(ins, 3, c),
+                                m.read(ins, 4, c), m.result[c], m.lanes);
+                    } else {
+                        op.apply(m.read(ins, 1, c), m.read(ins, 2, c), m.read(ins, 3, c), m.read(ins, 4, c),
+                                m.result[c], m.lanes);
+                    }
                 }
             }
             m.commit(ins, 0, m.result);

@@ -165,14 +165,20 @@ final class FlowControl {
 
     /** Fills {@link #lanesLeaving} with the active lanes the condition selects; false when there are none. */
     private boolean leaving(Instruction ins, Boolean nonZero) {
-        int[] c = nonZero == null ? null : m.read(ins, 0, 0);
-        int any = 0;
-        for (int lane = 0; lane < m.lanes; lane++) {
-            int selected = c == null ? -1 : (nonZero ? (c[lane] != 0 ? -1 : 0) : (c[lane] == 0 ? -1 : 0));
-            lanesLeaving[lane] = m.exec[lane] & selected;
-            any |= lanesLeaving[lane];
+        int[] e = m.exec;
+        int[] out = lanesLeaving;
+        int n = m.lanes;
+        if (nonZero == null) {
+            System.arraycopy(e, 0, out, 0, n);
+        } else {
+            // selected = −(c ≠ 0) for the _nz forms, −(c = 0) for the _z forms
+            int[] c = m.read(ins, 0, 0);
+            int flip = nonZero ? 0 : -1;
+            for (int lane = 0; lane < n; lane++) {
+                out[lane] = e[lane] & (IntegerMath.notZero(c[lane]) ^ flip);
+            }
         }
-        return any != 0;
+        return m.anyLane(out);
     }
 
     private void removeFromFrames(int from) {

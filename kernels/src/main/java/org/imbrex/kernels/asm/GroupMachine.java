@@ -1,6 +1,7 @@
 package org.imbrex.kernels.asm;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import org.imbrex.kernels.asm.Declarations.Tgsm;
 import org.imbrex.kernels.dispatch.GroupContext;
@@ -40,12 +41,20 @@ final class GroupMachine {
     final int[][] result;
     final int[][] result2;
     final int[] exec;
+    /** A store's four components lane by lane, (x, y, z, w) per lane, for a bulk store. */
+    final int[] interleaved;
     int active;
     int pc;
     final FlowControl flow;
     final BoundResources bound;
     final int[][] groupShared;
     private final int[] zero;
+    /** A fixed-index constant buffer operand's components as lane arrays, for the current call. */
+    private final Map<Operand, int[][]> constantLanes = new IdentityHashMap<>();
+    private final int[] allLanes;
+    /** {@code 0, 1, 2, …}: a lane's index in the call. */
+    private final int[] laneIndex;
+    private final int[] steps;
 
     GroupMachine(AsmProgram program) {
         this(program, 1);
@@ -67,7 +76,13 @@ final class GroupMachine {
         this.result = new int[4][lanes];
         this.result2 = new int[4][lanes];
         this.exec = new int[lanes];
+        this.interleaved = new int[4 * lanes];
         this.zero = new int[lanes];
+        this.allLanes = new int[lanes];
+        Arrays.fill(allLanes, -1);
+        this.laneIndex = new int[lanes];
+        Arrays.setAll(laneIndex, lane -> lane);
+        this.steps = new int[lanes];
         this.flow = new FlowControl(this, program.flowDepth());
         this.bound = new BoundResources(declared);
         int groupSharedSlots = declared.groupShared.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
@@ -106,6 +121,7 @@ final class GroupMachine {
 
     private void bindGroup(GroupContext group) {
         bound.bind(group.resources());
+        constantLanes.clear();
         setInput(SystemValue.DISPATCH_THREAD_ID, group.dispatchThreadIdX(), group.dispatchThreadIdY(),
                 group.dispatchThreadIdZ());
         setInput(SystemValue.GROUP_THREAD_ID, group.groupThreadIdX(), group.groupThreadIdY(), group.groupThreadIdZ());
@@ -135,11 +151,17 @@ final class GroupMachine {
 
     /** Recounts {@link #active} after {@link #exec} changed. */
     void recount() {
-        int n = 0;
-        for (int lane = 0; lane < lanes; lane++) {
-            n -= exec[lane];
+        if (Arrays.mismatch(exec, allLanes) < 0) {
+            active = lanes;
+        } else if (!anyLane(exec)) {
+            active = 0;
+        } else {
+            int n = 0;
+            for (int lane = 0; lane < lanes; lane++) {
+                n -= exec[lane];
+            }
+            active = n;
         }
-        active = n;
     }
 
     /**
@@ -163,6 +185,42 @@ final class GroupMachine {
         return values;
     }
 
+    /**
+     * True when {@code x[lane] = x[0] + lane} (modulo 2^32) for every lane: {@code DTid.x + i}. The checks
+     * compare arrays ({@link Arrays#mismatch} runs vectorized) rather than reduce them in a lane loop.
+     * <pre>
+     *   x              7  8  9 10        step = x − laneIndex:  7 7 7 7   → every element equals the next
+     * </pre>
+     */
+    boolean consecutive(int[] x) {
+        int[] step = steps;
+        int[] index = laneIndex;
+        for (int lane = 0; lane < lanes; lane++) {
+            step[lane] = x[lane] - index[lane];
+        }
+        return same(step);
+    }
+
+    /** True when every lane holds {@code x[0]}. */
+    boolean same(int[] x) {
+        return Arrays.mismatch(x, 0, lanes - 1, x, 1, lanes) < 0;
+    }
+
+    /** True when some lane of {@code mask} is set. */
+    boolean anyLane(int[] mask) {
+        return Arrays.mismatch(mask, zero) >= 0;
+    }
+
+    /**
+     * True when source operand {@code i} has one value for every lane: an immediate, or a constant buffer
+     * element at a fixed index. Then {@code read(ins, i, c)[0]} is that value for component c.
+     */
+    boolean uniform(Instruction ins, int i) {
+        Operand op = ins.operands[i];
+        return op.type == RegisterType.IMMEDIATE
+                || (op.type == RegisterType.CONSTANT_BUFFER && !op.hasRelativeElement());
+    }
+
     private int[] modify(int[] in, boolean isFloat, Operand op, int[] out) {
         int n = lanes;
         if (isFloat) {
@@ -184,9 +242,14 @@ final class GroupMachine {
         org.imbrex.kernels.resource.ConstantBuffer cb = bound.constantBuffers[op.index];
         int registers = cb.registers();
         if (!op.hasRelativeElement()) {
-            int element = op.elementOffset;
-            Arrays.fill(out, element < registers ? cb.get(element, selector) : 0);
-            return out;
+            // the same value for every lane, and the same for the whole call: filled once per call
+            int[][] lanesOf = constantLanes.computeIfAbsent(op, o -> new int[4][]);
+            if (lanesOf[selector] == null) {
+                int element = op.elementOffset;
+                lanesOf[selector] = new int[lanes];
+                Arrays.fill(lanesOf[selector], element < registers ? cb.get(element, selector) : 0);
+            }
+            return lanesOf[selector];
         }
         int[] base = temps[4 * op.elementRegister + op.elementComponent];
         for (int lane = 0; lane < lanes; lane++) {
@@ -229,16 +292,27 @@ final class GroupMachine {
                 FloatMath.saturate(v, lanes);
             }
             if (op.type == RegisterType.TEMP) {
-                write(v, temps[4 * op.index + c]);
+                write(values, c, 4 * op.index + c);
             } else {
                 indexableWrite(op, c, v);
             }
         }
     }
 
-    private void write(int[] v, int[] target) {
+    /**
+     * Writes {@code values[c]} to register array {@code temps[r]} through the execution mask. With every
+     * lane active the arrays trade places instead: the result becomes the register, and the register's old
+     * array becomes the next instruction's result scratch (every executor fills its result before commit).
+     * <pre>
+     *   all active:   temps[r] ⇄ values[c]              some active:   temps[r] ← exec ? values[c] : temps[r]
+     * </pre>
+     */
+    private void write(int[][] values, int c, int r) {
+        int[] v = values[c];
+        int[] target = temps[r];
         if (active == lanes) {
-            System.arraycopy(v, 0, target, 0, lanes);
+            temps[r] = v;
+            values[c] = target;
             return;
         }
         int[] e = exec;

@@ -19,6 +19,30 @@ final class IntegerMath {
     private IntegerMath() {
     }
 
+    /**
+     * Comparison results as SM5 writes them (0xFFFFFFFF true, 0 false), computed without a branch so
+     * that a lane loop of them vectorizes.
+     * <pre>
+     *   a − b overflows only when a and b differ in sign; then the sign of a decides:
+     *   lessThan(a, b) = sign of ((a − b) ^ ((a ^ b) &amp; ((a − b) ^ a)))      spread by &gt;&gt; 31
+     *   unsigned: flip both sign bits first;  notZero(x) = sign of (x | −x)
+     * </pre>
+     */
+    static int lessThan(int a, int b) {
+        int d = a - b;
+        return (d ^ ((a ^ b) & (d ^ a))) >> 31;
+    }
+
+    /** {@code a < b} unsigned, as a mask. */
+    static int lessThanUnsigned(int a, int b) {
+        return lessThan(a ^ Integer.MIN_VALUE, b ^ Integer.MIN_VALUE);
+    }
+
+    /** {@code x != 0} as a mask. */
+    static int notZero(int x) {
+        return (x | -x) >> 31;
+    }
+
     static int udiv(int a, int b) {
         return b == 0 ? -1 : Integer.divideUnsigned(a, b);
     }

@@ -114,15 +114,27 @@ final class IntegerOpcodes {
             for (int l = 0; l < n; l++) {
                 o[l] = a[l] << b[l];
             }
+        }, (a, b, o, n) -> {
+            for (int l = 0; l < n; l++) {
+                o[l] = a[l] << b;
+            }
         }));
         OpcodeTable.add("ishr", "i", "iu", false, ComponentWise.binary((a, b, o, n) -> {
             for (int l = 0; l < n; l++) {
                 o[l] = a[l] >> b[l];
             }
+        }, (a, b, o, n) -> {
+            for (int l = 0; l < n; l++) {
+                o[l] = a[l] >> b;
+            }
         }));
         OpcodeTable.add("ushr", "u", "uu", false, ComponentWise.binary((a, b, o, n) -> {
             for (int l = 0; l < n; l++) {
                 o[l] = a[l] >>> b[l];
+            }
+        }, (a, b, o, n) -> {
+            for (int l = 0; l < n; l++) {
+                o[l] = a[l] >>> b;
             }
         }));
         OpcodeTable.add("and", "u", "uu", false, ComponentWise.binary((a, b, o, n) -> {
@@ -148,6 +160,12 @@ final class IntegerOpcodes {
         OpcodeTable.add("bfi", "u", "uuuu", false, ComponentWise.quaternary((w, f, i, b, o, n) -> {
             for (int l = 0; l < n; l++) {
                 o[l] = IntegerMath.bfi(w[l], f[l], i[l], b[l]);
+            }
+        }, (w, f, i, b, o, n) -> {
+            int mask = IntegerMath.bfi(w, f, -1, 0);
+            int offset = f & 31;
+            for (int l = 0; l < n; l++) {
+                o[l] = ((i[l] << offset) & mask) | (b[l] & ~mask);
             }
         }));
         OpcodeTable.add("ubfe", "u", "uuu", false, ComponentWise.ternary((w, f, v, o, n) -> {
@@ -190,51 +208,61 @@ final class IntegerOpcodes {
     private static void compares() {
         OpcodeTable.add("ieq", "u", "ii", false, ComponentWise.binary((a, b, o, n) -> {
             for (int l = 0; l < n; l++) {
-                o[l] = a[l] == b[l] ? -1 : 0;
+                o[l] = ~IntegerMath.notZero(a[l] ^ b[l]);
             }
         }));
         OpcodeTable.add("ine", "u", "ii", false, ComponentWise.binary((a, b, o, n) -> {
             for (int l = 0; l < n; l++) {
-                o[l] = a[l] != b[l] ? -1 : 0;
+                o[l] = IntegerMath.notZero(a[l] ^ b[l]);
             }
         }));
         OpcodeTable.add("ilt", "u", "ii", false, ComponentWise.binary((a, b, o, n) -> {
             for (int l = 0; l < n; l++) {
-                o[l] = a[l] < b[l] ? -1 : 0;
+                o[l] = IntegerMath.lessThan(a[l], b[l]);
             }
         }));
         OpcodeTable.add("ige", "u", "ii", false, ComponentWise.binary((a, b, o, n) -> {
             for (int l = 0; l < n; l++) {
-                o[l] = a[l] >= b[l] ? -1 : 0;
+                o[l] = ~IntegerMath.lessThan(a[l], b[l]);
             }
         }));
         OpcodeTable.add("ult", "u", "uu", false, ComponentWise.binary((a, b, o, n) -> {
             for (int l = 0; l < n; l++) {
-                o[l] = (a[l] ^ Integer.MIN_VALUE) < (b[l] ^ Integer.MIN_VALUE) ? -1 : 0;
+                o[l] = IntegerMath.lessThanUnsigned(a[l], b[l]);
             }
         }));
         OpcodeTable.add("uge", "u", "uu", false, ComponentWise.binary((a, b, o, n) -> {
             for (int l = 0; l < n; l++) {
-                o[l] = (a[l] ^ Integer.MIN_VALUE) >= (b[l] ^ Integer.MIN_VALUE) ? -1 : 0;
+                o[l] = ~IntegerMath.lessThanUnsigned(a[l], b[l]);
             }
         }));
     }
 
     /**
      * {@code msad} over the lanes without branches: a lane's byte difference is kept by the mask {@code
-     * −(r ≠ 0)}, computed as {@code (−r) >> 31} since r is 0..255.
+     * −(r ≠ 0)}, computed as {@code (−r) >> 31} since r is 0..255. One byte per lane loop: HotSpot
+     * vectorizes a loop only when its body is small enough to unroll, and four bytes are not.
+     * <pre>
+     *   byte 0   out = accum + |r0 − s0|·(r0 ≠ 0)        (r_k, s_k: byte k of ref, src)
+     *   byte k   out = out   + |r_k − s_k|·(r_k ≠ 0)     k = 1, 2, 3
+     * </pre>
+     * {@code out} is a result array, never a source, so every loop reads the sources' old values.
      */
     private static void msad(int[] ref, int[] src, int[] accum, int[] out, int n) {
         for (int l = 0; l < n; l++) {
-            int r = ref[l];
-            int s = src[l];
-            int sum = accum[l];
-            for (int shift = 0; shift < 32; shift += 8) {
-                int rb = (r >>> shift) & 0xFF;
-                int sb = (s >>> shift) & 0xFF;
-                sum += Math.abs(rb - sb) & (-rb >> 31);
-            }
-            out[l] = sum;
+            int r = ref[l] & 0xFF;
+            out[l] = accum[l] + (Math.abs(r - (src[l] & 0xFF)) & (-r >> 31));
+        }
+        for (int shift = 8; shift < 32; shift += 8) {
+            msadByte(ref, src, out, n, shift);
+        }
+    }
+
+    /** Adds byte {@code shift / 8}'s masked difference to {@code out}. */
+    private static void msadByte(int[] ref, int[] src, int[] out, int n, int shift) {
+        for (int l = 0; l < n; l++) {
+            int r = (ref[l] >>> shift) & 0xFF;
+            out[l] += Math.abs(r - ((src[l] >>> shift) & 0xFF)) & (-r >> 31);
         }
     }
 }

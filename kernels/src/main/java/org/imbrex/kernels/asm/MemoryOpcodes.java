@@ -89,13 +89,27 @@ final class MemoryOpcodes {
             }
             int[] out = m.result[c];
             switch (t.swizzle[c]) {
-                case 0 -> {
-                    for (int lane = 0; lane < m.lanes; lane++) {
-                        out[lane] = buffer.ldX(x[lane]);
-                    }
-                }
+                case 0 -> loadX(buffer, x, out, m);
                 case 3 -> java.util.Arrays.fill(out, 0, m.lanes, one);
                 default -> java.util.Arrays.fill(out, 0, m.lanes, 0);
+            }
+        }
+    }
+
+    /**
+     * {@code ld(x[lane]).x} for every lane: one load when they all read the same element (as {@code
+     * buf_ref[i]} does), one bulk copy when the lanes read consecutive elements (as {@code buf_src[DTid.x +
+     * i]} does), else lane by lane. The first check fails at once for consecutive lanes.
+     */
+    private static void loadX(TypedBuffer buffer, int[] x, int[] out, GroupMachine m) {
+        int n = m.lanes;
+        if (m.same(x)) {
+            java.util.Arrays.fill(out, 0, n, buffer.ldX(x[0]));
+        } else if (m.consecutive(x)) {
+            buffer.ldRange(x[0], out, n);
+        } else {
+            for (int lane = 0; lane < n; lane++) {
+                out[lane] = buffer.ldX(x[lane]);
             }
         }
     }
@@ -126,6 +140,24 @@ final class MemoryOpcodes {
         m.commit(ins, 0, m.result);
     }
 
+    /**
+     * Every lane stores to the element after the previous lane's: one bulk store of the lanes' (x, y, z, w)
+     * in lane order ({@link RWBuffer#storeUint4Lanes}: out-of-bounds elements are not written).
+     * <pre>
+     *   v[c][lane]  →  interleaved[4·lane + c]  →  buf[first + lane].c
+     * </pre>
+     */
+    private static void storeConsecutive(RWBuffer buffer, int first, int[][] v, GroupMachine m) {
+        int[] xyzw = m.interleaved;
+        for (int c = 0; c < 4; c++) {
+            int[] component = v[c];
+            for (int lane = 0; lane < m.lanes; lane++) {
+                xyzw[4 * lane + c] = component[lane];
+            }
+        }
+        buffer.storeUint4Lanes(first, xyzw, m.lanes);
+    }
+
     private static void storeUavTyped(Instruction ins, GroupMachine m) {
         Object view = m.bound.uavs[ins.operands[0].index];
         if (view == null) {
@@ -134,6 +166,10 @@ final class MemoryOpcodes {
         int[] x = m.read(ins, 1, 0);
         int[] y = m.read(ins, 1, 1);
         int[][] v = {m.read(ins, 2, 0), m.read(ins, 2, 1), m.read(ins, 2, 2), m.read(ins, 2, 3)};
+        if (view instanceof RWBuffer buffer && m.allActive() && m.consecutive(x)) {
+            storeConsecutive(buffer, x[0], v, m);
+            return;
+        }
         int[] rgba = new int[4];
         for (int lane = 0; lane < m.lanes; lane++) {
             if (m.exec[lane] == 0) {
