@@ -34,6 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * of {@code refWords} words.
  *
  * <pre>
+ *   bench/asm-bench.sh                     (builds, runs, prints the ratio table)
  *   java -jar bench/target/benchmarks.jar AsmInterpreterBench -f 1 -wi 3 -i 5
  * </pre>
  * Scores are Dispatches per second; tile bytes per second = score · 65536.
@@ -47,7 +48,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class AsmInterpreterBench {
     private static final int GROUPS = 256;
 
-    @Param({"16"})
+    @Param({"16", "64"})
     public int refWords;
 
     private BufferAllocator allocator;
