@@ -3,6 +3,7 @@ package org.imbrex.kernels.asm;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import org.imbrex.kernels.resource.ConstantBuffer;
 import org.imbrex.kernels.asm.Declarations.Tgsm;
 import org.imbrex.kernels.dispatch.GroupContext;
 
@@ -49,7 +50,7 @@ final class GroupMachine {
     final BoundResources bound;
     final int[][] groupShared;
     private final int[] zero;
-    /** A fixed-index constant buffer operand's components as lane arrays, for the current call. */
+    /** Each fixed-index constant buffer operand's four components as lane arrays, filled for each call. */
     private final Map<Operand, int[][]> constantLanes = new IdentityHashMap<>();
     private final int[] allLanes;
     /** {@code 0, 1, 2, …}: a lane's index in the call. */
@@ -76,6 +77,13 @@ final class GroupMachine {
         this.result = new int[4][lanes];
         this.result2 = new int[4][lanes];
         this.exec = new int[lanes];
+        for (Instruction ins : code) {
+            for (Operand op : ins.operands) {
+                if (op.type == RegisterType.CONSTANT_BUFFER && !op.hasRelativeElement()) {
+                    constantLanes.put(op, new int[4][lanes]);
+                }
+            }
+        }
         this.interleaved = new int[4 * lanes];
         this.zero = new int[lanes];
         this.allLanes = new int[lanes];
@@ -121,7 +129,13 @@ final class GroupMachine {
 
     private void bindGroup(GroupContext group) {
         bound.bind(group.resources());
-        constantLanes.clear();
+        // a fixed constant buffer element is the same for every lane and for the whole call
+        constantLanes.forEach((op, lanesOf) -> {
+            ConstantBuffer cb = bound.constantBuffers[op.index];
+            for (int c = 0; c < 4; c++) {
+                Arrays.fill(lanesOf[c], op.elementOffset < cb.registers() ? cb.get(op.elementOffset, c) : 0);
+            }
+        });
         setInput(SystemValue.DISPATCH_THREAD_ID, group.dispatchThreadIdX(), group.dispatchThreadIdY(),
                 group.dispatchThreadIdZ());
         setInput(SystemValue.GROUP_THREAD_ID, group.groupThreadIdX(), group.groupThreadIdY(), group.groupThreadIdZ());
@@ -239,17 +253,10 @@ final class GroupMachine {
     }
 
     private int[] constantBuffer(Operand op, int selector, int[] out) {
-        org.imbrex.kernels.resource.ConstantBuffer cb = bound.constantBuffers[op.index];
+        ConstantBuffer cb = bound.constantBuffers[op.index];
         int registers = cb.registers();
         if (!op.hasRelativeElement()) {
-            // the same value for every lane, and the same for the whole call: filled once per call
-            int[][] lanesOf = constantLanes.computeIfAbsent(op, o -> new int[4][]);
-            if (lanesOf[selector] == null) {
-                int element = op.elementOffset;
-                lanesOf[selector] = new int[lanes];
-                Arrays.fill(lanesOf[selector], element < registers ? cb.get(element, selector) : 0);
-            }
-            return lanesOf[selector];
+            return constantLanes.get(op)[selector];
         }
         int[] base = temps[4 * op.elementRegister + op.elementComponent];
         for (int lane = 0; lane < lanes; lane++) {
