@@ -283,7 +283,8 @@ final class GroupMachine {
 
     /**
      * Writes {@code values[c]} for each component {@code c} in the mask of destination operand {@code i},
-     * for active lanes only; applies {@code _sat} first when the instruction has it.
+     * for active lanes only; applies {@code _sat} first when the instruction has it. {@code values} must be
+     * {@link #result} or {@link #result2}: its arrays may trade places with the registers ({@link #write}).
      */
     void commit(Instruction ins, int i, int[][] values) {
         Operand op = ins.operands[i];
