@@ -287,6 +287,7 @@ final class GroupMachine {
      * {@link #result} or {@link #result2}: its arrays may trade places with the registers ({@link #write}).
      */
     void commit(Instruction ins, int i, int[][] values) {
+        assert values == result || values == result2 : "commit takes the result arrays only";
         Operand op = ins.operands[i];
         if (op.type == RegisterType.NULL) {
             return;

@@ -37,7 +37,7 @@ import org.imbrex.kernels.resource.TypedBuffer;
 class LaneLoopPathsTest {
     private static final int GROUP = 67;
     /** Words each thread writes to u0. */
-    private static final int OUTPUTS = 16;
+    private static final int OUTPUTS = 17;
 
     /** One run: per-thread words, the immediates and constants, and the Dispatch size. */
     record Case(int[] source, int shift, int width, int offset, int cbShift, int cbWidth, int cbOffset, int base,
@@ -105,7 +105,8 @@ class LaneLoopPathsTest {
                 ige r4.w, r1.x, r1.y
                 ult r5.x, r1.x, r1.y
                 uge r5.y, r1.x, r1.y
-                imul null, r6.x, vThreadID.x, l(16)
+                imul null, r6.x, vThreadID.x, l(17)
+                mov r7.y, r1.x
                 """.replace("SHIFT", Integer.toString(run.shift()))
                 .replace("WIDTH", Integer.toString(run.width()))
                 .replace("OFFSET", Integer.toString(run.offset()))
@@ -115,17 +116,24 @@ class LaneLoopPathsTest {
                 and r7.x, r1.x, l(1)
                 if_nz r7.x
                   store_uav_typed u2.xyzw, vThreadID.xxxx, r3.xyzw
+                  iadd r7.y, r7.y, l(5)
                 endif
+                iadd r6.y, r6.x, l(16)
+                store_uav_typed u0.xyzw, r6.yyyy, r7.yyyy
                 ret
                 """;
     }
 
-    /** u0[16t + s] ← the s-th result (r2, r3, r4, r5.xy, r1.zw), lane by lane: a stride of 16. */
+    /**
+     * u0[17t + s] ← the s-th result (r2, r3, r4, r5.xy, r1.zw), lane by lane: a stride of 17. The 17th,
+     * written after the {@code if_nz}, is r7.y: a, plus 5 in the lanes where a is odd (a masked write to a
+     * register that an unmasked one wrote before).
+     */
     private static String stores() {
         String[] results = {"r2.x", "r2.y", "r2.z", "r2.w", "r3.x", "r3.y", "r3.z", "r3.w", "r4.x", "r4.y", "r4.z",
             "r4.w", "r5.x", "r5.y", "r1.z", "r1.w"};
         StringBuilder asm = new StringBuilder();
-        for (int s = 0; s < OUTPUTS; s++) {
+        for (int s = 0; s < results.length; s++) {
             String r = results[s];
             String all = r + r.charAt(r.length() - 1) + r.charAt(r.length() - 1) + r.charAt(r.length() - 1);
             asm.append("iadd r6.y, r6.x, l(").append(s).append(")\n")
@@ -196,6 +204,7 @@ class LaneLoopPathsTest {
             System.arraycopy(compares, 0, results, 8, 6);
             results[14] = c;
             results[15] = d;
+            results[16] = (a & 1) != 0 ? a + 5 : a;
             System.arraycopy(results, 0, u0, OUTPUTS * t, OUTPUTS);
             if (t < u1Elements(run)) {
                 System.arraycopy(r2, 0, u1, 4 * t, 4);
