@@ -68,24 +68,14 @@ final class ComponentWise {
     }
 
     static Executor binary(Lanes2 op) {
-        return (ins, m) -> {
-            int mask = ins.operands[0].mask;
-            if (ins.operands[0].type == RegisterType.NULL) {
-                return;
-            }
-            for (int c = 0; c < 4; c++) {
-                if ((mask & (1 << c)) != 0) {
-                    op.apply(m.read(ins, 1, c), m.read(ins, 2, c), m.result[c], m.lanes);
-                }
-            }
-            m.commit(ins, 0, m.result);
-        };
+        return binary(op, null);
     }
 
     /**
      * Two sources, with a second lane loop for a second source that is the same for every lane: then the
      * value is passed as a scalar, e.g. {@code ushr r3.xyz, r2.xxxx, l(8, 16, 24, 0)} shifts every lane
-     * by 8 for x. HotSpot vectorizes a shift by one count better than a shift by a count per lane.
+     * by 8 for x. HotSpot vectorizes a shift by one count better than a shift by a count per lane. A null
+     * {@code uniformOp} always runs {@code op}.
      */
     static Executor binary(Lanes2 op, Lanes2Uniform uniformOp) {
         return (ins, m) -> {
@@ -93,7 +83,7 @@ final class ComponentWise {
             if (ins.operands[0].type == RegisterType.NULL) {
                 return;
             }
-            boolean uniform = m.uniform(ins, 2);
+            boolean uniform = uniformOp != null && m.uniform(ins, 2);
             for (int c = 0; c < 4; c++) {
                 if ((mask & (1 << c)) != 0) {
                     if (uniform) {
@@ -123,29 +113,17 @@ final class ComponentWise {
     }
 
     static Executor quaternary(Lanes4 op) {
-        return (ins, m) -> {
-            int mask = ins.operands[0].mask;
-            if (ins.operands[0].type == RegisterType.NULL) {
-                return;
-            }
-            for (int c = 0; c < 4; c++) {
-                if ((mask & (1 << c)) != 0) {
-                    op.apply(m.read(ins, 1, c), m.read(ins, 2, c), m.read(ins, 3, c), m.read(ins, 4, c),
-                            m.result[c], m.lanes);
-                }
-            }
-            m.commit(ins, 0, m.result);
-        };
+        return quaternary(op, null);
     }
 
-    /** Four sources, with a second lane loop for when the first two are the same for every lane. */
+    /** Four sources, with a second lane loop (if not null) for when the first two are the same for every lane. */
     static Executor quaternary(Lanes4 op, Lanes4Uniform uniformOp) {
         return (ins, m) -> {
             int mask = ins.operands[0].mask;
             if (ins.operands[0].type == RegisterType.NULL) {
                 return;
             }
-            boolean uniform = m.uniform(ins, 1) && m.uniform(ins, 2);
+            boolean uniform = uniformOp != null && m.uniform(ins, 1) && m.uniform(ins, 2);
             for (int c = 0; c < 4; c++) {
                 if ((mask & (1 << c)) != 0) {
                     if (uniform) {

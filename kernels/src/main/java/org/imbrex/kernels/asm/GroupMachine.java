@@ -79,7 +79,7 @@ final class GroupMachine {
         this.exec = new int[lanes];
         for (Instruction ins : code) {
             for (Operand op : ins.operands) {
-                if (op.type == RegisterType.CONSTANT_BUFFER && !op.hasRelativeElement()) {
+                if (isFixedConstant(op)) {
                     constantLanes.put(op, new int[4][lanes]);
                 }
             }
@@ -231,8 +231,12 @@ final class GroupMachine {
      */
     boolean uniform(Instruction ins, int i) {
         Operand op = ins.operands[i];
-        return op.type == RegisterType.IMMEDIATE
-                || (op.type == RegisterType.CONSTANT_BUFFER && !op.hasRelativeElement());
+        return op.type == RegisterType.IMMEDIATE || isFixedConstant(op);
+    }
+
+    /** A constant buffer element at a fixed index, e.g. {@code cb0[0].x} but not {@code cb0[r1.x + 2]}. */
+    private static boolean isFixedConstant(Operand op) {
+        return op.type == RegisterType.CONSTANT_BUFFER && !op.hasRelativeElement();
     }
 
     private int[] modify(int[] in, boolean isFloat, Operand op, int[] out) {
@@ -253,11 +257,11 @@ final class GroupMachine {
     }
 
     private int[] constantBuffer(Operand op, int selector, int[] out) {
-        ConstantBuffer cb = bound.constantBuffers[op.index];
-        int registers = cb.registers();
         if (!op.hasRelativeElement()) {
             return constantLanes.get(op)[selector];
         }
+        ConstantBuffer cb = bound.constantBuffers[op.index];
+        int registers = cb.registers();
         int[] base = temps[4 * op.elementRegister + op.elementComponent];
         for (int lane = 0; lane < lanes; lane++) {
             int element = base[lane] + op.elementOffset;
