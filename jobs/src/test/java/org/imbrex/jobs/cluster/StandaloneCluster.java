@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.imbrex.jobs.cluster.ClusterScript.RunningScript;
 import org.imbrex.jobs.cluster.ClusterScript.ScriptRun;
@@ -108,9 +110,12 @@ final class StandaloneCluster implements AutoCloseable {
         return dirs;
     }
 
-    /** Names of the entries of every worker's work dir starting with {@code prefix} ({@code app-}, {@code driver-}). */
+    /**
+     * Names of the entries of every worker's work dir starting with {@code prefix} ({@code app-}, {@code
+     * driver-}), each once: an application with executors on two workers has a directory on each.
+     */
     List<String> workEntries(String prefix) {
-        List<String> names = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
         for (int worker = 1; worker <= workers; worker++) {
             try (Stream<Path> entries = Files.list(workDir(worker))) {
                 entries.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(prefix)).forEach(names::add);
@@ -118,7 +123,7 @@ final class StandaloneCluster implements AutoCloseable {
                 throw new UncheckedIOException(e);
             }
         }
-        return names;
+        return new ArrayList<>(names);
     }
 
     Path workDir(int worker) {
