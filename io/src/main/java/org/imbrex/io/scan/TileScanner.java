@@ -2,6 +2,8 @@ package org.imbrex.io.scan;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -98,24 +100,83 @@ public final class TileScanner implements AutoCloseable {
      * @throws IOException naming the file and the tile when a read fails
      */
     public ScanStats scan(FileSystem fs, ByteRange range, ScoreLimit limit, MatchSink sink) throws IOException {
-        // No signature fits at an offset past fileLength − minLength: stop the tiles there.
-        long end = Math.min(range.end(), range.fileLength() - plan.minLength() + 1);
-        if (end <= range.start()) {
-            return new ScanStats(range.length(), 0, 0, 0);
+        try (TileScan scan = open(fs, range, limit, sink)) {
+            while (scan.next()) {
+                // each call scans one tile and hands its matches to the sink
+            }
+            return scan.stats();
         }
-        TilePlan tiles = TilePlan.of(range.start(), end - range.start(), range.fileLength(), core, plan.halo());
-        Counts counts = new Counts();
-        data.reset();
-        try (FSDataInputStream in = fs.open(range.toPath())) {
-            for (Tile tile : tiles) {
-                read(in, tile, range);
-                for (int s = 0; s < plan.signatureCount(); s++) {
-                    scanSignature(s, tile, range.fileLength(), limit, sink, counts);
-                }
-                counts.tiles++;
+    }
+
+    /**
+     * Opens {@code range} for a scan driven tile by tile: each {@link TileScan#next()} scans one tile and
+     * hands its matches to {@code sink}, so a caller can stream the matches out between tiles instead of
+     * holding those of the whole range. The scanner serves one open scan at a time.
+     *
+     * @throws IOException naming the file when it cannot be opened
+     */
+    public TileScan open(FileSystem fs, ByteRange range, ScoreLimit limit, MatchSink sink) throws IOException {
+        return new TileScan(fs, range, limit, sink);
+    }
+
+    /**
+     * One range being scanned, a tile per {@link #next()}; close it to release the file.
+     * <pre>{@code
+     * try (TileScanner.TileScan scan = scanner.open(fs, range, ScoreLimit.atMost(0), sink)) {
+     *     while (scan.next()) { drainTheSink(); }
+     * }
+     * }</pre>
+     */
+    public final class TileScan implements AutoCloseable {
+        private final ByteRange range;
+        private final ScoreLimit limit;
+        private final MatchSink sink;
+        private final Iterator<Tile> tiles;
+        private final FSDataInputStream in;
+        private final Counts counts = new Counts();
+
+        private TileScan(FileSystem fs, ByteRange range, ScoreLimit limit, MatchSink sink) throws IOException {
+            this.range = range;
+            this.limit = limit;
+            this.sink = sink;
+            // No signature fits at an offset past fileLength − minLength: stop the tiles there.
+            long end = Math.min(range.end(), range.fileLength() - plan.minLength() + 1);
+            if (end <= range.start()) {
+                this.tiles = Collections.emptyIterator();
+                this.in = null;
+                return;
+            }
+            this.tiles = TilePlan.of(range.start(), end - range.start(), range.fileLength(), core, plan.halo())
+                    .iterator();
+            data.reset();
+            this.in = fs.open(range.toPath());
+        }
+
+        /** Scans the next tile; false when every tile of the range is done. */
+        public boolean next() throws IOException {
+            if (!tiles.hasNext()) {
+                return false;
+            }
+            Tile tile = tiles.next();
+            read(in, tile, range);
+            for (int s = 0; s < plan.signatureCount(); s++) {
+                scanSignature(s, tile, range.fileLength(), limit, sink, counts);
+            }
+            counts.tiles++;
+            return true;
+        }
+
+        /** What the scan did so far; {@code bytes} is the whole range's length. */
+        public ScanStats stats() {
+            return new ScanStats(range.length(), counts.tiles, counts.dispatches, counts.matches);
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (in != null) {
+                in.close();
             }
         }
-        return new ScanStats(range.length(), counts.tiles, counts.dispatches, counts.matches);
     }
 
     private void read(FSDataInputStream in, Tile tile, ByteRange range) throws IOException {
