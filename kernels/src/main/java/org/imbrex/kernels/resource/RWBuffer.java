@@ -77,6 +77,26 @@ public final class RWBuffer extends TypedUav {
         }
     }
 
+    /**
+     * The SIMT form of {@code buf[first + lane] = value} for an {@code R32_UINT} or {@code R32_SINT} view,
+     * lanes {@code [0, count)}: one bulk copy, since no conversion happens. Indices are uint32; out-of-bounds
+     * lanes write nothing. Other formats store lane by lane, converting.
+     */
+    public void storeUintLanes(int first, int[] values, int count) {
+        long start = Integer.toUnsignedLong(first);
+        boolean raw = format() == DxgiFormat.R32_UINT || format() == DxgiFormat.R32_SINT;
+        if (!raw || start + count > 0x1_0000_0000L) {
+            for (int lane = 0; lane < count; lane++) {
+                storeUint(first + lane, values[lane]);
+            }
+            return;
+        }
+        int inBounds = (int) Math.max(0, Math.min(count, numElements() - start));
+        if (inBounds > 0) {
+            words().put(first, values, 0, inBounds);
+        }
+    }
+
     /** {@code buf[index] = value} for a scalar view: stores (value, value, value, value). */
     public void storeUint(int index, int value) {
         store(index, new int[] {value, value, value, value});

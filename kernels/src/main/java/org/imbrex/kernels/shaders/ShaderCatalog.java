@@ -16,7 +16,9 @@ import org.imbrex.kernels.dispatch.ComputeShader;
  *
  * <pre>
  *   name                 Java shader          assembly
+ *   gram-filter          GramFilter           GramFilter.asm
  *   msad4-block-match    Msad4BlockMatch      Msad4BlockMatch.asm
+ *   msad4-gather         Msad4Gather          Msad4Gather.asm
  *   msad4-search         Msad4Search          Msad4Search.asm
  * </pre>
  * Example: {@code ShaderCatalog.create("msad4-search")} is a new {@link Msad4Search};
@@ -37,6 +39,8 @@ public final class ShaderCatalog {
     static {
         SHADERS.put(Msad4Search.NAME, new Entry(Msad4Search::new, Msad4Search.class));
         SHADERS.put(Msad4BlockMatch.NAME, new Entry(Msad4BlockMatch::new, Msad4BlockMatch.class));
+        SHADERS.put(Msad4Gather.NAME, new Entry(Msad4Gather::new, Msad4Gather.class));
+        SHADERS.put(GramFilter.NAME, new Entry(GramFilter::new, GramFilter.class));
     }
 
     private ShaderCatalog() {

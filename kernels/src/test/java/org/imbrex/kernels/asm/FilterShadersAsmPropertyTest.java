@@ -1,0 +1,74 @@
+package org.imbrex.kernels.asm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.imbrex.kernels.shaders.GramFilter;
+import org.imbrex.kernels.shaders.Msad4Gather;
+import org.imbrex.kernels.shaders.ShaderCatalog;
+import org.imbrex.kernels.shaders.ShaderRun;
+
+/**
+ * The search filter's shaders write the same UAVs in both forms: {@code GramFilter.java} and {@code
+ * Msad4Gather.java} (the fast paths) against their assembly run by the interpreter, on random tiles whose
+ * bytes are often 0, key tables of any density (also shorter than 2048 words: missing words read 0), and
+ * gather lists that point past the tile.
+ */
+class FilterShadersAsmPropertyTest {
+
+    record Filter(int[] source, int[] keys, int groups) {
+    }
+
+    record Gather(int[] reference, int[] source, int[] at, int groups) {
+    }
+
+    @Property(tries = 40)
+    void gramFilterAsm_randomTile_writesTheJavaShadersUav(@ForAll("filters") Filter filter) {
+        assertThat(ShaderRun.gramFilter(ShaderCatalog.assembly(GramFilter.NAME), filter.source(), filter.keys(),
+                filter.groups()))
+                .isEqualTo(ShaderRun.gramFilter(new GramFilter(), filter.source(), filter.keys(), filter.groups()));
+    }
+
+    @Property(tries = 40)
+    void msad4GatherAsm_randomCandidates_writesTheJavaShadersUav(@ForAll("gathers") Gather gather) {
+        int elements = 64 * gather.groups();
+        assertThat(ShaderRun.msad4Gather(ShaderCatalog.assembly(Msad4Gather.NAME), gather.reference(),
+                gather.source(), gather.at(), gather.groups(), elements))
+                .isEqualTo(ShaderRun.msad4Gather(new Msad4Gather(), gather.reference(), gather.source(), gather.at(),
+                        gather.groups(), elements));
+    }
+
+    @Provide
+    Arbitrary<Filter> filters() {
+        Arbitrary<int[]> source = word().array(int[].class).ofMinSize(0).ofMaxSize(300);
+        Arbitrary<int[]> keys = Arbitraries.oneOf(
+                Arbitraries.integers().array(int[].class).ofSize(GramFilter.KEY_WORDS),
+                Arbitraries.integers().between(0, 1).map(bit -> -bit).array(int[].class).ofSize(GramFilter.KEY_WORDS),
+                Arbitraries.integers().array(int[].class).ofMinSize(0).ofMaxSize(40));
+        return Combinators.combine(source, keys, Arbitraries.integers().between(1, 6)).as(Filter::new);
+    }
+
+    @Provide
+    Arbitrary<Gather> gathers() {
+        Arbitrary<int[]> reference = word().array(int[].class).ofMinSize(1).ofMaxSize(9);
+        Arbitrary<int[]> source = word().array(int[].class).ofMinSize(0).ofMaxSize(200);
+        Arbitrary<int[]> at = Arbitraries.integers().between(-3, 220).array(int[].class).ofMinSize(0).ofMaxSize(150);
+        return Combinators.combine(reference, source, at, Arbitraries.integers().between(1, 3)).as(Gather::new);
+    }
+
+    /** Words with 0–3 of their bytes cleared, so zero (masked) bytes are common. */
+    private static Arbitrary<Integer> word() {
+        return Arbitraries.integers().between(0, 3).flatMap(zeroBytes -> Arbitraries.integers().map(w -> {
+            int masked = w;
+            for (int k = 0; k < zeroBytes; k++) {
+                masked &= ~(0xFF << (8 * ((w >>> (2 * k)) & 3)));
+            }
+            return masked;
+        }));
+    }
+}

@@ -1,0 +1,91 @@
+package org.imbrex.kernels.shaders;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link GramFilter} against a plain oracle of {@code GramFilter.hlsl}: bit k of thread x is set exactly
+ * when the gram of tile bytes 4x + k and 4x + k + 1 is a key; reads past {@code buf_src} give 0 (spec §3)
+ * and stores past u0 are dropped (spec §4.4).
+ */
+class GramFilterTest {
+
+    @Test
+    void gramFilter_docsExample_findsMzAtByteTwo() {
+        int[] keys = new int[GramFilter.KEY_WORDS];
+        setKey(keys, 0x5A4D);
+        int[] hits = ShaderRun.gramFilter(new GramFilter(), new int[] {0x5A4D0000, 0x00000090}, keys, 1);
+        assertThat(hits[0]).isEqualTo(0b0100);
+        assertThat(hits[1]).isZero();
+    }
+
+    @Test
+    void gramFilter_gramAcrossWords_pairsTheLastByteWithTheNextWord() {
+        int[] keys = new int[GramFilter.KEY_WORDS];
+        setKey(keys, 0x3412);                       // bytes 12 34: byte 3 of word 0, byte 0 of word 1
+        int[] hits = ShaderRun.gramFilter(new GramFilter(), new int[] {0x12000000, 0x00000034}, keys, 1);
+        assertThat(hits[0]).isEqualTo(0b1000);
+    }
+
+    @Test
+    void gramFilter_lastWord_pairsItsLastByteWithZero() {
+        int[] keys = new int[GramFilter.KEY_WORDS];
+        setKey(keys, 0x0077);                       // 77 then the 00 read past buf_src
+        int[] hits = ShaderRun.gramFilter(new GramFilter(), new int[] {0x77000000}, keys, 1);
+        assertThat(hits[0]).isEqualTo(0b1000);
+    }
+
+    @Test
+    void gramFilter_shortKeyTable_missingKeyWordsReadZero() {
+        int[] keys = {0xFFFF_FFFF};                 // grams 0..31 only
+        int[] hits = ShaderRun.gramFilter(new GramFilter(), new int[] {0x00000005, 0x00002000}, keys, 1);
+        // word 0 bytes 05 00 00 00: grams 0005, 0000, 0000, 0000 (with word 1's 00)   all keys
+        // word 1 bytes 00 20 00 00: grams 2000 (word 256: missing), 0020 (bit 0 of word 1: missing), 0000, 0000
+        assertThat(hits[0]).isEqualTo(0b1111);
+        assertThat(hits[1]).isEqualTo(0b1100);
+        assertThat(hits[2]).isEqualTo(0b1111);      // past buf_src: all grams are 0000, a key
+    }
+
+    @ParameterizedTest(name = "{0} source words")
+    @ValueSource(ints = {0, 1, 63, 64, 65, 200, 4095, 4096, 4097, 9000})
+    void gramFilter_randomTiles_matchesTheHlslOracle(int words) {
+        Random random = new Random(words);
+        int[] source = new int[words];
+        for (int i = 0; i < words; i++) {
+            source[i] = random.nextInt(4) == 0 ? random.nextInt(3) : random.nextInt();
+        }
+        int[] keys = new int[GramFilter.KEY_WORDS];
+        for (int k = 0; k < 500; k++) {
+            setKey(keys, random.nextInt(65536));
+        }
+        setKey(keys, 0);
+        int groups = Math.max(1, (words + 63) / 64 + 1);
+        assertThat(ShaderRun.gramFilter(new GramFilter(), source, keys, groups))
+                .isEqualTo(oracle(source, keys, groups));
+    }
+
+    static void setKey(int[] keys, int gram) {
+        keys[gram >>> 5] |= 1 << (gram & 31);
+    }
+
+    /** GramFilter.hlsl for every thread, byte by byte. */
+    static int[] oracle(int[] source, int[] keys, int groups) {
+        int[] hits = new int[64 * groups];
+        for (int x = 0; x < hits.length; x++) {
+            for (int k = 0; k < 4; k++) {
+                int gram = byteAt(source, 4 * x + k) | byteAt(source, 4 * x + k + 1) << 8;
+                int word = (gram >>> 5) < keys.length ? keys[gram >>> 5] : 0;
+                hits[x] |= ((word >>> (gram & 31)) & 1) << k;
+            }
+        }
+        return hits;
+    }
+
+    private static int byteAt(int[] words, int n) {
+        return n / 4 < words.length ? (words[n / 4] >>> (8 * (n % 4))) & 0xFF : 0;
+    }
+}
