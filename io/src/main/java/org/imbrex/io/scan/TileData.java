@@ -21,6 +21,9 @@ import org.imbrex.io.tile.Tile;
  * Consecutive tiles overlap by their halo: those bytes are moved, not read again.
  */
 final class TileData {
+    /** Zero bytes kept past the last word. */
+    static final int PADDING = 8;
+
     private final byte[] bytes;
     private final IntBuffer littleEndian;
     private final int[] words;
@@ -30,8 +33,9 @@ final class TileData {
 
     TileData(int maxDataLength, boolean withComplement) {
         int maxWords = (maxDataLength + 3) / 4;
-        this.bytes = new byte[maxWords * 4];
-        this.littleEndian = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+        // 8 zero bytes past the last word: the filter reads a gram and an anchor window of 8 bytes anywhere in it
+        this.bytes = new byte[maxWords * 4 + PADDING];
+        this.littleEndian = ByteBuffer.wrap(bytes, 0, maxWords * 4).slice().order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
         this.words = new int[maxWords];
         this.complement = withComplement ? new int[maxWords] : null;
     }
@@ -52,7 +56,7 @@ final class TileData {
         loaded = null;
         in.readFully(tile.start() + kept, bytes, kept, tile.dataLength() - kept);
         wordCount = (tile.dataLength() + 3) / 4;
-        Arrays.fill(bytes, tile.dataLength(), wordCount * 4, (byte) 0);
+        Arrays.fill(bytes, tile.dataLength(), wordCount * 4 + PADDING, (byte) 0);
         littleEndian.get(0, words, 0, wordCount);
         if (complement != null) {
             for (int i = 0; i < wordCount; i++) {
@@ -60,6 +64,11 @@ final class TileData {
             }
         }
         loaded = tile;
+    }
+
+    /** The tile's bytes, {@code dataLength} of them, then zeros up to {@code 4·wordCount + PADDING}. */
+    byte[] bytes() {
+        return bytes;
     }
 
     /** Number of valid words: {@code ceil(dataLength / 4)}. */

@@ -48,20 +48,31 @@ public final class TileScanner implements AutoCloseable {
     private final Msad4Passes passes;
     private final int[] sums;
     private final SurvivingGroups survivors;
+    /** The prefilter's state, or null without one. */
+    private final AnchoredScan anchors;
 
-    /** A scanner running {@link Msad4Search}, the Java mirror of the HLSL. */
+    /** A scanner running the Java shaders, with the anchor prefilter. */
     public TileScanner(SearchPlan plan, int core, BufferAllocator allocator) {
-        this(plan, core, allocator, Msad4Search::new);
+        this(plan, core, allocator, ScanShaders.java(), Prefilter.ANCHORS);
     }
 
     /**
-     * A scanner running the shader {@code shaders} makes (once), which must bind as {@code
-     * Msad4Search.hlsl} does: t0 reference, t1 tile words, u0 sums, cb0 REF_SIZE.
-     *
-     * @param core tile core in bytes, from the plan's longest signature up to {@link #MAX_CORE}
+     * A scanner running the search shader {@code shaders} makes (once), which must bind as {@code
+     * Msad4Search.hlsl} does: t0 reference, t1 tile words, u0 sums, cb0 REF_SIZE; the filter shaders are the
+     * Java ones.
      */
     public TileScanner(SearchPlan plan, int core, BufferAllocator allocator,
             Supplier<? extends ComputeShader> shaders) {
+        this(plan, core, allocator, ScanShaders.withSearch(shaders), Prefilter.ANCHORS);
+    }
+
+    /**
+     * A scanner running {@code shaders}, each made once, with or without the prefilter.
+     *
+     * @param core tile core in bytes, from the plan's longest signature up to {@link #MAX_CORE}
+     */
+    public TileScanner(SearchPlan plan, int core, BufferAllocator allocator, ScanShaders shaders,
+            Prefilter prefilter) {
         checkCore(plan, core);
         this.plan = plan;
         this.core = core;
@@ -69,7 +80,17 @@ public final class TileScanner implements AutoCloseable {
         this.data = new TileData(core + plan.halo(), plan.needsComplement());
         this.sums = new int[core];
         this.survivors = new SurvivingGroups((maxElements + Msad4Search.LANES - 1) / Msad4Search.LANES);
-        this.passes = new Msad4Passes(plan.passes(), maxElements, allocator, shaders.get());
+        this.passes = new Msad4Passes(plan.passes(), maxElements, allocator, shaders.search().get());
+        this.anchors = prefilter == Prefilter.ANCHORS ? openAnchors(allocator, shaders) : null;
+    }
+
+    private AnchoredScan openAnchors(BufferAllocator allocator, ScanShaders shaders) {
+        try {
+            return new AnchoredScan(plan, (core + plan.halo() + 3) / 4, allocator, shaders);
+        } catch (RuntimeException failure) {
+            passes.close();
+            throw failure;
+        }
     }
 
     private static void checkCore(SearchPlan plan, int core) {
@@ -159,8 +180,15 @@ public final class TileScanner implements AutoCloseable {
             }
             Tile tile = tiles.next();
             read(in, tile, range);
+            if (anchors != null) {
+                counts.dispatches += anchors.filter(data, tile, range.fileLength(), limit);
+            }
             for (int s = 0; s < plan.signatureCount(); s++) {
-                scanSignature(s, tile, range.fileLength(), limit, sink, counts);
+                if (anchors != null && anchors.covers(s)) {
+                    counts.dispatches += anchors.score(s, data, tile, limit, sink, counts.matchCounter);
+                } else {
+                    scanSignature(s, tile, range.fileLength(), limit, sink, counts);
+                }
             }
             counts.tiles++;
             return true;
@@ -168,7 +196,8 @@ public final class TileScanner implements AutoCloseable {
 
         /** What the scan did so far; {@code bytes} is the whole range's length. */
         public ScanStats stats() {
-            return new ScanStats(range.length(), counts.tiles, counts.dispatches, counts.matches);
+            return new ScanStats(range.length(), counts.tiles, counts.dispatches,
+                    counts.matches + counts.matchCounter[0]);
         }
 
         @Override
@@ -237,7 +266,13 @@ public final class TileScanner implements AutoCloseable {
 
     @Override
     public void close() {
-        passes.close();
+        try {
+            passes.close();
+        } finally {
+            if (anchors != null) {
+                anchors.close();
+            }
+        }
     }
 
     /** Running totals of one scan. */
@@ -245,5 +280,7 @@ public final class TileScanner implements AutoCloseable {
         long tiles;
         long dispatches;
         long matches;
+        /** Matches of anchored signatures. */
+        final long[] matchCounter = new long[1];
     }
 }

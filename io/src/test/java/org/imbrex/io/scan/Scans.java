@@ -50,9 +50,15 @@ final class Scans {
     /** Every match of {@code ranges}, sorted, scanned with a fresh scanner; checks Arrow memory is freed. */
     static List<Match> scan(Configuration conf, List<ByteRange> ranges, SearchPlan plan, int core,
             ScoreLimit limit) throws IOException {
+        return scan(conf, ranges, plan, core, limit, Prefilter.ANCHORS);
+    }
+
+    /** The same, with or without the prefilter. */
+    static List<Match> scan(Configuration conf, List<ByteRange> ranges, SearchPlan plan, int core,
+            ScoreLimit limit, Prefilter prefilter) throws IOException {
         List<Match> matches = new ArrayList<>();
         try (BufferAllocator allocator = new RootAllocator()) {
-            try (TileScanner scanner = new TileScanner(plan, core, allocator)) {
+            try (TileScanner scanner = new TileScanner(plan, core, allocator, ScanShaders.java(), prefilter)) {
                 FileSystem fs = FileSystem.getLocal(conf);
                 for (ByteRange range : ranges) {
                     scanner.scan(fs, range, limit, (s, offset, sad) -> matches.add(new Match(s, offset, sad)));
@@ -69,7 +75,13 @@ final class Scans {
     /** Splits {@code file} with {@code splitSize} and scans every split. */
     static List<Match> search(String file, SearchPlan plan, int core, long splitSize, ScoreLimit limit)
             throws IOException {
+        return search(file, plan, core, splitSize, limit, Prefilter.ANCHORS);
+    }
+
+    /** The same, with or without the prefilter. */
+    static List<Match> search(String file, SearchPlan plan, int core, long splitSize, ScoreLimit limit,
+            Prefilter prefilter) throws IOException {
         Configuration conf = new Configuration();
-        return scan(conf, ranges(conf, List.of(file), splitSize), plan, core, limit);
+        return scan(conf, ranges(conf, List.of(file), splitSize), plan, core, limit, prefilter);
     }
 }

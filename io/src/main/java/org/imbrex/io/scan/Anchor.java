@@ -1,0 +1,34 @@
+package org.imbrex.io.scan;
+
+/**
+ * One piece of a signature that every match within the limit must hold within {@code tolerance}: the
+ * window {@code [windowAt, windowAt + windowLength)} of the signature's positions, whose literal bytes
+ * must lie within SAD {@code tolerance} of the data's. Its key is the gram the data holds at {@code keyAt}
+ * (two literal bytes at {@code keyAt} and {@code keyAt + 1}, or, where the window has no two literals in a
+ * row, one literal byte at {@code keyAt} followed by any byte).
+ * <pre>
+ *   signature   4D 5A ?? ?? 50 45 00 00        anchor: window [4, 8), tolerance 0, key at 4 (50 45)
+ *   data at o   .. .. .. .. 50 45 00 00 ..     the gram at o + 4 is a key; the window's bytes are checked
+ *   mask        FF FF FF FF 00 00 00 00        (little-endian, for the 8 data bytes from o + windowAt)
+ * </pre>
+ * A match with SAD ≤ T holds, for anchors whose {@code Σ (tolerance + 1) > T} and whose windows do not
+ * overlap, at least one of them (pigeonhole: otherwise each adds at least tolerance + 1), so the offsets
+ * the anchors point at are a superset of the matches.
+ *
+ * @param signature    the signature's index in the plan
+ * @param keyAt        signature position of the key's first byte
+ * @param singleByte   the key is one literal byte and any next byte (256 grams per byte value)
+ * @param windowAt     first signature position of the window
+ * @param windowLength 1..8 positions
+ * @param mask         0xFF for each literal byte of the window, little-endian from {@code windowAt}
+ * @param value        the window's literal bytes, little-endian from {@code windowAt}
+ * @param tolerance    the SAD the window's bytes may have, ≥ 0
+ */
+record Anchor(int signature, int keyAt, boolean singleByte, int windowAt, int windowLength, long mask, long value,
+        int tolerance) {
+
+    /** The key's bytes: the window's byte at {@code keyAt + i}. */
+    int keyByte(int i) {
+        return (int) (value >>> (8 * (keyAt + i - windowAt))) & 0xFF;
+    }
+}

@@ -1,0 +1,152 @@
+package org.imbrex.io.scan;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.imbrex.io.tile.Tile;
+
+/**
+ * The anchored part of a scan: which signatures the prefilter covers at their current limits, the
+ * {@link AnchorTable} of their anchors, the filter Dispatch per tile, and the gather Dispatches that score
+ * what it leaves. A signature it does not cover (no anchor pays at its limit, its limit is unbounded, or
+ * its candidates overflowed in this tile) is scored densely by the scanner, as without a prefilter.
+ * <pre>
+ *   per tile:  limits[s] = limit.maxSad(s)
+ *              re-plan s when its limit rose above the plan's, or fell below half of it
+ *              GramFilter Dispatch → CandidateFilter → per covered s: Msad4Gather passes → matches
+ * </pre>
+ * Anchors are planned once the first tile is loaded, from its gram statistics; a plan holds for every
+ * limit up to the one it was made for, so a falling limit (--best K) keeps it valid. Example: with {@code
+ * ScoreLimit.atMost(0)} every signature with two literal bytes in a row gets one exact anchor, once.
+ */
+final class AnchoredScan implements AutoCloseable {
+    /** A limit no plan was made for yet. */
+    private static final int NEVER = Integer.MIN_VALUE;
+
+    private final SearchPlan plan;
+    private final CandidateFilter filter;
+    private final GatherPasses gather;
+    private final List<List<Anchor>> anchorsOf = new ArrayList<>();
+    private final int[] plannedFor;
+    private final int[] limits;
+    private final int[] offsets;
+    private final boolean[] covers;
+    private final long[] dispatches = new long[1];
+    private GramStatistics stats;
+    private AnchorTable table;
+
+    AnchoredScan(SearchPlan plan, int maxWords, BufferAllocator allocator, ScanShaders shaders) {
+        this.plan = plan;
+        int n = plan.signatureCount();
+        this.plannedFor = new int[n];
+        this.limits = new int[n];
+        this.offsets = new int[n];
+        this.covers = new boolean[n];
+        java.util.Arrays.fill(plannedFor, NEVER);
+        for (int s = 0; s < n; s++) {
+            anchorsOf.add(null);
+        }
+        this.filter = new CandidateFilter(maxWords, n, allocator, shaders.filter().get());
+        try {
+            this.gather = new GatherPasses(plan.passes(), allocator, shaders.gather().get());
+        } catch (RuntimeException failure) {
+            filter.close();
+            throw failure;
+        }
+    }
+
+    /**
+     * Reads the limits, re-plans what needs it, and runs the filter over the loaded tile; returns the
+     * number of Dispatches.
+     */
+    int filter(TileData data, Tile tile, long fileLength, ScoreLimit limit) {
+        boolean any = false;
+        for (int s = 0; s < limits.length; s++) {
+            limits[s] = limit.maxSad(s);
+        }
+        replan(data, tile);
+        for (int s = 0; s < limits.length; s++) {
+            boolean covered = table.anchors(s) && limits[s] >= 0 && limits[s] <= plannedFor[s];
+            long fitting = fileLength - plan.signature(s).length() - tile.start() + 1;
+            offsets[s] = covered ? (int) Math.max(0, Math.min(tile.coreLength(), fitting)) : 0;
+            covers[s] = covered;
+            any |= covered;
+        }
+        if (!any) {
+            return 0;
+        }
+        int ran = filter.run(table, data, offsets);
+        for (int s = 0; s < limits.length; s++) {
+            covers[s] &= !filter.overflowed(s);
+        }
+        return ran;
+    }
+
+    private void replan(TileData data, Tile tile) {
+        if (stats == null) {
+            stats = GramStatistics.sample(data.bytes(), tile.dataLength());
+        }
+        boolean changed = table == null;
+        for (int s = 0; s < limits.length; s++) {
+            int wanted = limits[s];
+            int planned = plannedFor[s];
+            boolean stale = planned == NEVER || (wanted >= 0 && (wanted > planned || wanted < planned / 2));
+            if (stale) {
+                anchorsOf.set(s, AnchorPlanner.plan(s, plan.signature(s), wanted, stats));
+                plannedFor[s] = wanted;
+                changed = true;
+            }
+        }
+        if (changed) {
+            List<Anchor> all = new ArrayList<>();
+            for (List<Anchor> anchors : anchorsOf) {
+                if (anchors != null) {
+                    all.addAll(anchors);
+                }
+            }
+            table = AnchorTable.of(all, limits.length);
+        }
+    }
+
+    /** True when signature {@code s} is scored from its candidates in the tile just filtered. */
+    boolean covers(int s) {
+        return covers[s];
+    }
+
+    /**
+     * Scores signature {@code s}'s candidates in the loaded tile and reports its matches, offsets ascending;
+     * returns the number of Dispatches.
+     */
+    int score(int s, TileData data, Tile tile, ScoreLimit limit, MatchSink sink, long[] matches) {
+        int count = filter.count(s);
+        if (count == 0) {
+            return 0;
+        }
+        dispatches[0] = 0;
+        int maxSad = Math.min(limits[s], limit.maxSad(s));
+        int[] words = filter.words(s);
+        int kept = gather.score(plan, s, data, words, count, maxSad, dispatches);
+        int[] sums = gather.sums();
+        for (int x = 0; x < kept; x++) {
+            for (int k = 0; k < 4; k++) {
+                int t = 4 * words[x] + k;
+                int sad = sums[4 * x + k];
+                if (t < offsets[s] && sad <= maxSad) {
+                    sink.accept(s, tile.start() + t, sad);
+                    matches[0]++;
+                    maxSad = Math.min(maxSad, limit.maxSad(s));
+                }
+            }
+        }
+        return (int) dispatches[0];
+    }
+
+    @Override
+    public void close() {
+        try {
+            filter.close();
+        } finally {
+            gather.close();
+        }
+    }
+}

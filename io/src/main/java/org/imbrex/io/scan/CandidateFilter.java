@@ -1,0 +1,199 @@
+package org.imbrex.io.scan;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.apache.arrow.memory.BufferAllocator;
+import org.imbrex.kernels.dispatch.ComputeShader;
+import org.imbrex.kernels.dispatch.DeviceContext;
+import org.imbrex.kernels.dispatch.Dispatch;
+import org.imbrex.kernels.resource.DxgiFormat;
+import org.imbrex.kernels.resource.RWBuffer;
+import org.imbrex.kernels.resource.ShaderResources;
+import org.imbrex.kernels.resource.TypedBuffer;
+import org.imbrex.kernels.shaders.GramFilter;
+
+/**
+ * The first stage of an anchored scan: one {@link GramFilter} Dispatch over the tile marks the offsets
+ * whose gram is a key of the {@link AnchorTable}; each mark is then followed to the anchors of its key,
+ * whose windows are checked against the tile's bytes, and what passes becomes a candidate word of its
+ * signature (the word its window starts in: msad4 scores four offsets per thread).
+ * <pre>
+ *   t0 = tile words   t1 = the table's 2048 key words   u0 = R32_UINT, one hit mask per tile word
+ *   Dispatch(ceil(words / 64))
+ *   hit bit k of word x  →  t = 4x + k, gram g  →  anchor a in bucket g:  o = t − keyAt[a]
+ *       keep o when 0 ≤ o &lt; offsets[s] and the window's literal bytes at o + windowAt[a] are within
+ *       tolerance[a]   →  candidate word o / 4 of signature s (ascending, each once)
+ * </pre>
+ * A signature that gathers more than {@code cap} candidate words in a tile is marked {@link #overflowed}:
+ * scoring all of its offsets is then cheaper, and the scanner does that instead.
+ */
+final class CandidateFilter implements AutoCloseable {
+    /** Threads of one Dispatch: 65535 groups of 64 (cs_5_0). */
+    private static final int MAX_WORDS_PER_DISPATCH = 65535 * GramFilter.LANES;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+
+    private final ComputeShader shader;
+    private final DeviceContext device = new DeviceContext();
+    private final ShaderResources resources = new ShaderResources();
+    private final RWBuffer hits;
+    private final int[] hitWords;
+    /** Words and hits past the first Dispatch's reach (only a tile of 16 MiB with a halo has them). */
+    private final int[] rest;
+    private final int[] restHits;
+    private final int cap;
+    private int[][] words;
+    private int[] counts;
+    private boolean[] overflowed;
+
+    CandidateFilter(int maxWords, int signatures, BufferAllocator allocator, ComputeShader shader) {
+        this.shader = shader;
+        this.hits = RWBuffer.allocate(DxgiFormat.R32_UINT, Math.min(maxWords, MAX_WORDS_PER_DISPATCH), allocator);
+        this.hitWords = new int[maxWords];
+        this.rest = new int[Math.max(0, maxWords - MAX_WORDS_PER_DISPATCH + 1)];
+        this.restHits = new int[rest.length];
+        this.cap = Math.max(64, maxWords / 8);
+        this.words = new int[signatures][];
+        this.counts = new int[signatures];
+        this.overflowed = new boolean[signatures];
+        resources.setUnorderedAccessView(0, hits);
+    }
+
+    /**
+     * Finds the candidate words of every anchored signature s with {@code offsets[s] > 0} in the loaded
+     * tile; returns the number of filter Dispatches (0 or 1).
+     */
+    int run(AnchorTable table, TileData data, int[] offsets) {
+        Arrays.fill(counts, 0);
+        Arrays.fill(overflowed, false);
+        int wordCount = data.wordCount();
+        if (wordCount == 0) {
+            return 0;
+        }
+        int ran = dispatchFilter(table, data.words(ReferencePass.Kind.PLAIN), wordCount);
+        byte[] bytes = data.bytes();
+        for (int x = 0; x < wordCount; x++) {
+            int h = hitWords[x];
+            while (h != 0) {
+                int t = 4 * x + Integer.numberOfTrailingZeros(h);
+                h &= h - 1;
+                int gram = (bytes[t] & 0xFF) | (bytes[t + 1] & 0xFF) << 8;
+                for (int e = table.bucketStart[gram]; e < table.bucketStart[gram + 1]; e++) {
+                    follow(table, table.bucketAnchors[e], t, bytes, offsets);
+                }
+            }
+        }
+        for (int s = 0; s < counts.length; s++) {
+            if (counts[s] > 1 && table.anchorsOf[s] > 1 && !overflowed[s]) {
+                counts[s] = sortDistinct(words[s], counts[s]);
+            }
+        }
+        return ran;
+    }
+
+    /**
+     * Fills {@code hitWords[0, wordCount)}: one Dispatch per 65535 groups (a tile's halo can take its words
+     * past one Dispatch); a later one reads its words from a copy, since thread x reads word x and x + 1.
+     */
+    private int dispatchFilter(AnchorTable table, int[] tileWords, int wordCount) {
+        resources.setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, table.keys, table.keys.length));
+        int ran = 0;
+        for (int base = 0; base < wordCount; base += MAX_WORDS_PER_DISPATCH) {
+            int n = Math.min(MAX_WORDS_PER_DISPATCH, wordCount - base);
+            TypedBuffer source;
+            if (base == 0) {
+                source = TypedBuffer.ofWords(DxgiFormat.R32_UINT, tileWords, wordCount);
+            } else {
+                int copied = Math.min(n + 1, wordCount - base);
+                System.arraycopy(tileWords, base, rest, 0, copied);
+                source = TypedBuffer.ofWords(DxgiFormat.R32_UINT, rest, copied);
+            }
+            resources.setShaderResource(0, source);
+            device.dispatch(shader, resources, Dispatch.of((n + GramFilter.LANES - 1) / GramFilter.LANES));
+            if (base == 0) {
+                hits.readWords(0, hitWords, n);
+            } else {
+                hits.readWords(0, restHits, n);
+                System.arraycopy(restHits, 0, hitWords, base, n);
+            }
+            ran++;
+        }
+        return ran;
+    }
+
+    private void follow(AnchorTable table, int a, int t, byte[] bytes, int[] offsets) {
+        int s = table.signature[a];
+        int o = t - table.keyAt[a];
+        if (o < 0 || o >= offsets[s] || overflowed[s]) {
+            return;
+        }
+        long data = (long) LONGS.get(bytes, o + table.windowAt[a]);
+        long mask = table.mask[a];
+        long value = table.value[a];
+        if (table.tolerance[a] == 0 ? ((data ^ value) & mask) != 0 : !within(data, value, mask, table.tolerance[a])) {
+            return;
+        }
+        add(s, o >>> 2);
+    }
+
+    /** Σ |data − value| over the mask's bytes ≤ t. */
+    private static boolean within(long data, long value, long mask, int t) {
+        int sad = 0;
+        for (int shift = 0; shift < 64; shift += 8) {
+            if (((mask >>> shift) & 0xFF) != 0) {
+                sad += Math.abs((int) ((data >>> shift) & 0xFF) - (int) ((value >>> shift) & 0xFF));
+            }
+        }
+        return sad <= t;
+    }
+
+    private void add(int s, int word) {
+        int n = counts[s];
+        int[] list = words[s];
+        if (n > 0 && list[n - 1] == word) {
+            return;
+        }
+        if (n == cap) {
+            overflowed[s] = true;
+            return;
+        }
+        if (list == null || n == list.length) {
+            list = list == null ? new int[256] : Arrays.copyOf(list, Math.min(cap, 2 * list.length));
+            words[s] = list;
+        }
+        list[n] = word;
+        counts[s] = n + 1;
+    }
+
+    private static int sortDistinct(int[] list, int n) {
+        Arrays.sort(list, 0, n);
+        int kept = 1;
+        for (int i = 1; i < n; i++) {
+            if (list[i] != list[kept - 1]) {
+                list[kept++] = list[i];
+            }
+        }
+        return kept;
+    }
+
+    /** Candidate words of signature {@code s} from the last run, ascending; valid up to {@link #count}. */
+    int[] words(int s) {
+        return words[s];
+    }
+
+    int count(int s) {
+        return counts[s];
+    }
+
+    /** True when signature {@code s} had more candidates than pay to gather in the last run. */
+    boolean overflowed(int s) {
+        return overflowed[s];
+    }
+
+    @Override
+    public void close() {
+        hits.close();
+    }
+}
