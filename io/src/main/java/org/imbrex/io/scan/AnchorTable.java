@@ -9,17 +9,34 @@ import org.imbrex.kernels.shaders.GramFilter;
  * it may start.
  * <pre>
  *   gram g = b[t] | b[t+1] &lt;&lt; 8            (the tile bytes at offset t, as the shader forms it)
- *   keys[g &gt;&gt; 5] bit (g &amp; 31)             set when some anchor's key ball holds g
- *   bucketStart[g] .. bucketStart[g+1]      indices into the anchor arrays: candidate o = t − keyAt
+ *   keys[g &gt;&gt; 5] bit (g &amp; 31)             set when some anchor's key ball holds g (tested at every t)
+ *   bucketStart[g] .. bucketStart[g+1]      entries e: anchor bucketAnchors[e], candidate o = t − bucketAt[e]
  *   key ball of an anchor                   {(x, y) : |x − k0| + |y − k1| ≤ tolerance}, or for a one-byte key
  *                                           {(x, any y) : |x − k0| ≤ tolerance}
  * </pre>
  * Example: one exact anchor keyed on {@code 4D 5A} sets the one bit of gram 0x5A4D, whose bucket holds it.
+ *
+ * <p>Word stride: when every anchor is exact and has five literal bytes in a row p..p+4, its four grams at
+ * p, p+1, p+2, p+3 all become keys of {@code wordKeys}, which the shader tests at word starts t = 4x only:
+ * whatever o is, one of o + p .. o + p + 3 is a multiple of 4. One lookup per word instead of four, for
+ * four times the keys; the table takes it when its estimated cost per word is lower.
+ * <pre>
+ *   anchor 4D 5A 90 00 03 at p:   wordKeys  5A4D (at p), 905A (p + 1), 0090 (p + 2), 0300 (p + 3)
+ *   data   .. 4D | 5A 90 00 03     the word start sees 905A: entry at p + 1, o = t − (p + 1)
+ * </pre>
  */
 final class AnchorTable {
+    /** Estimated cost of a table lookup and of following one entry, in lookups. */
+    private static final double FOLLOW_COST = 5;
+
     final int[] keys = new int[GramFilter.KEY_WORDS];
+    final int[] wordKeys = new int[GramFilter.KEY_WORDS];
     final int[] bucketStart = new int[65537];
     final int[] bucketAnchors;
+    /** Per bucket entry: the signature position of the gram the entry keys. */
+    final int[] bucketAt;
+    /** True when the keys are in {@link #wordKeys}, tested at word starts only. */
+    final boolean wordStride;
     final int[] signature;
     final int[] keyAt;
     final int[] windowAt;
@@ -29,7 +46,7 @@ final class AnchorTable {
     /** Anchors per signature (0: the signature is scanned densely). */
     final int[] anchorsOf;
 
-    private AnchorTable(List<Anchor> anchors, int signatures) {
+    private AnchorTable(List<Anchor> anchors, int signatures, GramStatistics stats) {
         int n = anchors.size();
         signature = new int[n];
         keyAt = new int[n];
@@ -48,47 +65,118 @@ final class AnchorTable {
             tolerance[a] = anchor.tolerance();
             anchorsOf[anchor.signature()]++;
         }
+        int[] runs = strideRuns(anchors, stats);
+        wordStride = runs != null;
         int[] counts = new int[65536];
-        for (Anchor anchor : anchors) {
-            forEachKey(anchor, g -> counts[g]++);
+        for (int a = 0; a < n; a++) {
+            forEachKey(anchors.get(a), runs == null ? -1 : runs[a], (g, at) -> counts[g]++);
         }
+        int[] table = wordStride ? wordKeys : keys;
         for (int g = 0; g < 65536; g++) {
             bucketStart[g + 1] = bucketStart[g] + counts[g];
             if (counts[g] > 0) {
-                keys[g >>> 5] |= 1 << (g & 31);
+                table[g >>> 5] |= 1 << (g & 31);
             }
         }
         bucketAnchors = new int[bucketStart[65536]];
+        bucketAt = new int[bucketAnchors.length];
         int[] fill = new int[65536];
         for (int a = 0; a < n; a++) {
             int index = a;
-            forEachKey(anchors.get(a), g -> bucketAnchors[bucketStart[g] + fill[g]++] = index);
+            forEachKey(anchors.get(a), runs == null ? -1 : runs[a], (g, at) -> {
+                int e = bucketStart[g] + fill[g]++;
+                bucketAnchors[e] = index;
+                bucketAt[e] = at;
+            });
         }
     }
 
     /** The table of {@code anchors} (each naming its signature), for a plan of {@code signatures}. */
-    static AnchorTable of(List<Anchor> anchors, int signatures) {
-        return new AnchorTable(anchors, signatures);
+    static AnchorTable of(List<Anchor> anchors, int signatures, GramStatistics stats) {
+        return new AnchorTable(anchors, signatures, stats);
     }
 
-    private interface GramConsumer {
-        void accept(int gram);
+    /**
+     * Per anchor the start p of its cheapest run of five literal bytes, when every anchor is exact, has one,
+     * and testing word starts only is estimated to cost less; else null.
+     */
+    private static int[] strideRuns(List<Anchor> anchors, GramStatistics stats) {
+        int[] runs = new int[anchors.size()];
+        double everyByte = 4;
+        double wordStart = 1;
+        for (int a = 0; a < anchors.size(); a++) {
+            Anchor anchor = anchors.get(a);
+            if (anchor.tolerance() != 0) {
+                return null;
+            }
+            everyByte += 4 * FOLLOW_COST * keyRate(anchor, stats);
+            int best = -1;
+            double rate = Double.POSITIVE_INFINITY;
+            for (int p = anchor.windowAt(); p + 5 <= anchor.windowAt() + anchor.windowLength(); p++) {
+                if (literalRun(anchor, p, 5)) {
+                    double r = 0;
+                    for (int q = p; q < p + 4; q++) {
+                        r += stats.gram(byteOf(anchor, q), byteOf(anchor, q + 1));
+                    }
+                    if (r < rate) {
+                        rate = r;
+                        best = p;
+                    }
+                }
+            }
+            if (best < 0) {
+                return null;
+            }
+            runs[a] = best;
+            wordStart += FOLLOW_COST * rate;
+        }
+        return wordStart < everyByte ? runs : null;
     }
 
-    private static void forEachKey(Anchor anchor, GramConsumer keys) {
+    private static double keyRate(Anchor anchor, GramStatistics stats) {
+        return anchor.singleByte() ? stats.byteBall(anchor.keyByte(0), 0)
+                : stats.gram(anchor.keyByte(0), anchor.keyByte(1));
+    }
+
+    private static boolean literalRun(Anchor anchor, int p, int length) {
+        for (int q = p; q < p + length; q++) {
+            if (((anchor.mask() >>> (8 * (q - anchor.windowAt()))) & 0xFF) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int byteOf(Anchor anchor, int position) {
+        return (int) (anchor.value() >>> (8 * (position - anchor.windowAt()))) & 0xFF;
+    }
+
+    private interface KeyConsumer {
+        /** Gram {@code gram} keys the anchor's gram at signature position {@code at}. */
+        void accept(int gram, int at);
+    }
+
+    /** The anchor's keys: its key's ball, or, with a stride run at {@code run}, the run's four grams. */
+    private static void forEachKey(Anchor anchor, int run, KeyConsumer keys) {
+        if (run >= 0) {
+            for (int q = run; q < run + 4; q++) {
+                keys.accept(byteOf(anchor, q) | byteOf(anchor, q + 1) << 8, q);
+            }
+            return;
+        }
         int t = anchor.tolerance();
         int k0 = anchor.keyByte(0);
         for (int x = Math.max(0, k0 - t); x <= Math.min(255, k0 + t); x++) {
             if (anchor.singleByte()) {
                 for (int y = 0; y < 256; y++) {
-                    keys.accept(x | y << 8);
+                    keys.accept(x | y << 8, anchor.keyAt());
                 }
                 continue;
             }
             int k1 = anchor.keyByte(1);
             int reach = t - Math.abs(x - k0);
             for (int y = Math.max(0, k1 - reach); y <= Math.min(255, k1 + reach); y++) {
-                keys.accept(x | y << 8);
+                keys.accept(x | y << 8, anchor.keyAt());
             }
         }
     }

@@ -104,7 +104,7 @@ final class AnchoredScan implements AutoCloseable {
                     all.addAll(anchors);
                 }
             }
-            table = AnchorTable.of(all, limits.length);
+            table = AnchorTable.of(all, limits.length, stats);
         }
     }
 

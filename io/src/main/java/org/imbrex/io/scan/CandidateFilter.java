@@ -20,9 +20,9 @@ import org.imbrex.kernels.shaders.GramFilter;
  * whose windows are checked against the tile's bytes, and what passes becomes a candidate word of its
  * signature (the word its window starts in: msad4 scores four offsets per thread).
  * <pre>
- *   t0 = tile words   t1 = the table's 2048 key words   u0 = R32_UINT, one hit mask per tile word
- *   Dispatch(ceil(words / 64))
- *   hit bit k of word x  →  t = 4x + k, gram g  →  anchor a in bucket g:  o = t − keyAt[a]
+ *   t0 = tile words   t1, t2 = the table's key words (every byte, word starts)   u0 = R32_UINT, one hit mask
+ *   Dispatch(ceil(words / 64))                                                     per tile word
+ *   hit bit k of word x  →  t = 4x + k, gram g  →  entry e of bucket g, anchor a:  o = t − bucketAt[e]
  *       keep o when 0 ≤ o &lt; offsets[s] and the window's literal bytes at o + windowAt[a] are within
  *       tolerance[a]   →  candidate word o / 4 of signature s (ascending, each once)
  * </pre>
@@ -47,6 +47,11 @@ final class CandidateFilter implements AutoCloseable {
     private int[][] words;
     private int[] counts;
     private boolean[] overflowed;
+    /**
+     * Per signature: a candidate came after a larger one (several anchors, or a word-stride key whose gram
+     * repeats in its run), so the list needs sorting.
+     */
+    private boolean[] unsorted;
 
     CandidateFilter(int maxWords, int signatures, BufferAllocator allocator, ComputeShader shader) {
         this.shader = shader;
@@ -58,6 +63,7 @@ final class CandidateFilter implements AutoCloseable {
         this.words = new int[signatures][];
         this.counts = new int[signatures];
         this.overflowed = new boolean[signatures];
+        this.unsorted = new boolean[signatures];
         resources.setUnorderedAccessView(0, hits);
     }
 
@@ -68,6 +74,7 @@ final class CandidateFilter implements AutoCloseable {
     int run(AnchorTable table, TileData data, int[] offsets) {
         Arrays.fill(counts, 0);
         Arrays.fill(overflowed, false);
+        Arrays.fill(unsorted, false);
         int wordCount = data.wordCount();
         if (wordCount == 0) {
             return 0;
@@ -81,12 +88,12 @@ final class CandidateFilter implements AutoCloseable {
                 h &= h - 1;
                 int gram = (bytes[t] & 0xFF) | (bytes[t + 1] & 0xFF) << 8;
                 for (int e = table.bucketStart[gram]; e < table.bucketStart[gram + 1]; e++) {
-                    follow(table, table.bucketAnchors[e], t, bytes, offsets);
+                    follow(table, table.bucketAnchors[e], t - table.bucketAt[e], bytes, offsets);
                 }
             }
         }
         for (int s = 0; s < counts.length; s++) {
-            if (counts[s] > 1 && table.anchorsOf[s] > 1 && !overflowed[s]) {
+            if (unsorted[s] && !overflowed[s]) {
                 counts[s] = sortDistinct(words[s], counts[s]);
             }
         }
@@ -98,7 +105,8 @@ final class CandidateFilter implements AutoCloseable {
      * past one Dispatch); a later one reads its words from a copy, since thread x reads word x and x + 1.
      */
     private int dispatchFilter(AnchorTable table, int[] tileWords, int wordCount) {
-        resources.setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, table.keys, table.keys.length));
+        resources.setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, table.keys, table.keys.length))
+                .setShaderResource(2, TypedBuffer.ofWords(DxgiFormat.R32_UINT, table.wordKeys, table.wordKeys.length));
         int ran = 0;
         for (int base = 0; base < wordCount; base += MAX_WORDS_PER_DISPATCH) {
             int n = Math.min(MAX_WORDS_PER_DISPATCH, wordCount - base);
@@ -123,9 +131,9 @@ final class CandidateFilter implements AutoCloseable {
         return ran;
     }
 
-    private void follow(AnchorTable table, int a, int t, byte[] bytes, int[] offsets) {
+    /** Checks anchor {@code a} at candidate offset {@code o} (its key's gram was found in the tile). */
+    private void follow(AnchorTable table, int a, int o, byte[] bytes, int[] offsets) {
         int s = table.signature[a];
-        int o = t - table.keyAt[a];
         if (o < 0 || o >= offsets[s] || overflowed[s]) {
             return;
         }
@@ -152,8 +160,11 @@ final class CandidateFilter implements AutoCloseable {
     private void add(int s, int word) {
         int n = counts[s];
         int[] list = words[s];
-        if (n > 0 && list[n - 1] == word) {
-            return;
+        if (n > 0 && list[n - 1] >= word) {
+            if (list[n - 1] == word) {
+                return;
+            }
+            unsorted[s] = true;
         }
         if (n == cap) {
             overflowed[s] = true;

@@ -63,7 +63,7 @@ class AnchorPlannerTest {
     @Test
     void table_fuzzyAnchor_keysEveryGramOfItsBall() {
         Anchor anchor = new Anchor(0, 0, false, 0, 2, 0xFFFF, 0x5A4D, 2);
-        AnchorTable table = AnchorTable.of(List.of(anchor), 1);
+        AnchorTable table = AnchorTable.of(List.of(anchor), 1, PRIOR);
         int keys = 0;
         for (int g = 0; g < 65536; g++) {
             boolean key = (table.keys[g >>> 5] >>> (g & 31) & 1) != 0;
@@ -73,5 +73,21 @@ class AnchorPlannerTest {
         }
         assertThat(keys).isEqualTo(13);
         assertThat(table.bucketStart[0x5A4D + 1] - table.bucketStart[0x5A4D]).isEqualTo(1);
+    }
+
+    @Test
+    void table_exactAnchorsWithFiveLiteralsInARow_keyTheirFourGramsAtWordStarts() {
+        Anchor anchor = new Anchor(0, 1, false, 0, 6, 0xFFFF_FFFF_FFFFL, 0x0403_0090_5A4DL, 0);
+        AnchorTable table = AnchorTable.of(List.of(anchor), 1, PRIOR);
+        assertThat(table.wordStride).isTrue();
+        assertThat(table.keys).containsOnly(0);
+        int keys = 0;
+        for (int g = 0; g < 65536; g++) {
+            if ((table.wordKeys[g >>> 5] >>> (g & 31) & 1) != 0) {
+                keys++;
+                assertThat(table.bucketAt[table.bucketStart[g]]).isBetween(0, 3);
+            }
+        }
+        assertThat(keys).isEqualTo(4);
     }
 }

@@ -16,12 +16,12 @@ import org.imbrex.kernels.shaders.ShaderRun;
 /**
  * The search filter's shaders write the same UAVs in both forms: {@code GramFilter.java} and {@code
  * Msad4Gather.java} (the fast paths) against their assembly run by the interpreter, on random tiles whose
- * bytes are often 0, key tables of any density (also shorter than 2048 words: missing words read 0), and
+ * bytes are often 0, key tables of any density, empty, or shorter than 2048 words (missing words read 0), and
  * gather lists that point past the tile.
  */
 class FilterShadersAsmPropertyTest {
 
-    record Filter(int[] source, int[] keys, int groups) {
+    record Filter(int[] source, int[] keys, int[] wordKeys, int groups) {
     }
 
     record Gather(int[] reference, int[] source, int[] at, int groups) {
@@ -30,8 +30,9 @@ class FilterShadersAsmPropertyTest {
     @Property(tries = 40)
     void gramFilterAsm_randomTile_writesTheJavaShadersUav(@ForAll("filters") Filter filter) {
         assertThat(ShaderRun.gramFilter(ShaderCatalog.assembly(GramFilter.NAME), filter.source(), filter.keys(),
-                filter.groups()))
-                .isEqualTo(ShaderRun.gramFilter(new GramFilter(), filter.source(), filter.keys(), filter.groups()));
+                filter.wordKeys(), filter.groups()))
+                .isEqualTo(ShaderRun.gramFilter(new GramFilter(), filter.source(), filter.keys(), filter.wordKeys(),
+                        filter.groups()));
     }
 
     @Property(tries = 40)
@@ -49,8 +50,9 @@ class FilterShadersAsmPropertyTest {
         Arbitrary<int[]> keys = Arbitraries.oneOf(
                 Arbitraries.integers().array(int[].class).ofSize(GramFilter.KEY_WORDS),
                 Arbitraries.integers().between(0, 1).map(bit -> -bit).array(int[].class).ofSize(GramFilter.KEY_WORDS),
+                Arbitraries.just(new int[GramFilter.KEY_WORDS]),
                 Arbitraries.integers().array(int[].class).ofMinSize(0).ofMaxSize(40));
-        return Combinators.combine(source, keys, Arbitraries.integers().between(1, 6)).as(Filter::new);
+        return Combinators.combine(source, keys, keys, Arbitraries.integers().between(1, 6)).as(Filter::new);
     }
 
     @Provide
