@@ -20,6 +20,7 @@ import org.imbrex.kernels.dispatch.ComputeShader;
  *   msad4-block-match    Msad4BlockMatch      Msad4BlockMatch.asm
  *   msad4-gather         Msad4Gather          Msad4Gather.asm
  *   msad4-search         Msad4Search          Msad4Search.asm
+ *   sum-bound            SumBound             SumBound.asm
  * </pre>
  * Example: {@code ShaderCatalog.create("msad4-search")} is a new {@link Msad4Search};
  * {@code ShaderCatalog.assembly("msad4-search")} interprets {@code Msad4Search.asm}.
@@ -41,6 +42,7 @@ public final class ShaderCatalog {
         SHADERS.put(Msad4BlockMatch.NAME, new Entry(Msad4BlockMatch::new, Msad4BlockMatch.class));
         SHADERS.put(Msad4Gather.NAME, new Entry(Msad4Gather::new, Msad4Gather.class));
         SHADERS.put(GramFilter.NAME, new Entry(GramFilter::new, GramFilter.class));
+        SHADERS.put(SumBound.NAME, new Entry(SumBound::new, SumBound.class));
     }
 
     private ShaderCatalog() {

@@ -12,10 +12,11 @@ import org.imbrex.kernels.shaders.GramFilter;
 import org.imbrex.kernels.shaders.Msad4Gather;
 import org.imbrex.kernels.shaders.ShaderCatalog;
 import org.imbrex.kernels.shaders.ShaderRun;
+import org.imbrex.kernels.shaders.SumBound;
 
 /**
- * The search filter's shaders write the same UAVs in both forms: {@code GramFilter.java} and {@code
- * Msad4Gather.java} (the fast paths) against their assembly run by the interpreter, on random tiles whose
+ * The search filter's shaders write the same UAVs in both forms: {@code GramFilter.java}, {@code
+ * Msad4Gather.java} and {@code SumBound.java} (the fast paths) against their assembly run by the interpreter, on random tiles whose
  * bytes are often 0, key tables of any density, empty, or shorter than 2048 words (missing words read 0), and
  * gather lists that point past the tile.
  */
@@ -42,6 +43,27 @@ class FilterShadersAsmPropertyTest {
                 gather.source(), gather.at(), gather.groups(), elements))
                 .isEqualTo(ShaderRun.msad4Gather(new Msad4Gather(), gather.reference(), gather.source(), gather.at(),
                         gather.groups(), elements));
+    }
+
+    record Bound(int[] prefix, int[] runs, int[] at, int groups) {
+    }
+
+    @Property(tries = 40)
+    void sumBoundAsm_randomRuns_writesTheJavaShadersUav(@ForAll("bounds") Bound bound) {
+        int elements = 64 * bound.groups();
+        int runCount = (bound.runs().length + 2) / 3;
+        assertThat(ShaderRun.sumBound(ShaderCatalog.assembly(SumBound.NAME), bound.prefix(), bound.runs(), runCount,
+                bound.at(), bound.groups(), elements))
+                .isEqualTo(ShaderRun.sumBound(new SumBound(), bound.prefix(), bound.runs(), runCount, bound.at(),
+                        bound.groups(), elements));
+    }
+
+    @Provide
+    Arbitrary<Bound> bounds() {
+        Arbitrary<int[]> prefix = Arbitraries.integers().array(int[].class).ofMinSize(0).ofMaxSize(300);
+        Arbitrary<int[]> runs = Arbitraries.integers().between(-2, 80).array(int[].class).ofMinSize(0).ofMaxSize(20);
+        Arbitrary<int[]> at = Arbitraries.integers().between(-3, 90).array(int[].class).ofMinSize(0).ofMaxSize(150);
+        return Combinators.combine(prefix, runs, at, Arbitraries.integers().between(1, 3)).as(Bound::new);
     }
 
     @Provide

@@ -39,12 +39,12 @@ class ShaderCatalogTest {
     @Test
     void names_listEveryShippedShader() {
         assertThat(ShaderCatalog.names()).containsExactly(GramFilter.NAME, Msad4BlockMatch.NAME, Msad4Gather.NAME,
-                Msad4Search.NAME);
+                Msad4Search.NAME, SumBound.NAME);
     }
 
     @Test
     void assembly_unknownName_namesTheShippedShaders() {
         assertThatThrownBy(() -> ShaderCatalog.assembly("nope")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'nope'").hasMessageContaining("gram-filter, msad4-block-match, msad4-gather, msad4-search");
+                .hasMessageContaining("'nope'").hasMessageContaining("gram-filter, msad4-block-match, msad4-gather, msad4-search, sum-bound");
     }
 }

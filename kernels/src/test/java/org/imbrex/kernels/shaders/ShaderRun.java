@@ -59,4 +59,24 @@ public final class ShaderRun {
             return words;
         }
     }
+
+    /** u0 of a sum bound Dispatch of {@code groups} groups into a UAV of {@code elements} elements, 4 words each. */
+    public static int[] sumBound(ComputeShader shader, int[] prefix, int[] runs, int runCount, int[] at, int groups,
+            int elements) {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            int[] words = new int[4 * elements];
+            try (RWBuffer bound = RWBuffer.allocate(DxgiFormat.R32G32B32A32_UINT, elements, allocator)) {
+                ShaderResources resources = new ShaderResources()
+                        .setShaderResource(0, TypedBuffer.ofWords(DxgiFormat.R32_UINT, prefix, prefix.length))
+                        .setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, runs, runs.length))
+                        .setShaderResource(2, TypedBuffer.ofWords(DxgiFormat.R32_UINT, at, at.length))
+                        .setUnorderedAccessView(0, bound)
+                        .setConstantBuffer(0, ConstantBuffer.ofWords(runCount));
+                new DeviceContext().dispatch(shader, resources, Dispatch.of(groups));
+                bound.readWords(0, words, words.length);
+            }
+            assertThat(allocator.getAllocatedMemory()).isZero();
+            return words;
+        }
+    }
 }
