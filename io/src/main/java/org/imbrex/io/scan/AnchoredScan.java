@@ -13,7 +13,8 @@ import org.imbrex.io.tile.Tile;
  * <pre>
  *   per tile:  limits[s] = limit.maxSad(s)
  *              re-plan s when its limit rose above the plan's, or fell below half of it
- *              GramFilter Dispatch → CandidateFilter → per covered s: Msad4Gather passes → matches
+ *              GramFilter Dispatch → CandidateFilter → per covered s: (limit &gt; 0: SumBound Dispatch, drop
+ *              words bounded above the limit) → Msad4Gather passes → matches
  * </pre>
  * Anchors are planned once the first tile is loaded, from its gram statistics; a plan holds for every
  * limit up to the one it was made for, so a falling limit (--best K) keeps it valid. Example: with {@code
@@ -26,6 +27,8 @@ final class AnchoredScan implements AutoCloseable {
     private final SearchPlan plan;
     private final CandidateFilter filter;
     private final GatherPasses gather;
+    private final SumBoundFilter bounds;
+    private final int[] boundAt = new int[GatherPasses.BATCH];
     private final List<List<Anchor>> anchorsOf = new ArrayList<>();
     private final int[] plannedFor;
     private final int[] limits;
@@ -47,12 +50,18 @@ final class AnchoredScan implements AutoCloseable {
             anchorsOf.add(null);
         }
         this.filter = new CandidateFilter(maxWords, n, allocator, shaders.filter().get());
+        GatherPasses made = null;
         try {
-            this.gather = new GatherPasses(plan.passes(), allocator, shaders.gather().get());
+            made = new GatherPasses(plan.passes(), allocator, shaders.gather().get());
+            this.bounds = new SumBoundFilter(plan, allocator, shaders.bound().get());
         } catch (RuntimeException failure) {
             filter.close();
+            if (made != null) {
+                made.close();
+            }
             throw failure;
         }
+        this.gather = made;
     }
 
     /**
@@ -125,6 +134,9 @@ final class AnchoredScan implements AutoCloseable {
         dispatches[0] = 0;
         int maxSad = Math.min(limits[s], limit.maxSad(s));
         int[] words = filter.words(s);
+        if (maxSad > 0) {
+            count = bounds.keep(s, data, words, count, maxSad, boundAt, dispatches);
+        }
         int kept = gather.score(plan, s, data, words, count, maxSad, dispatches);
         int[] sums = gather.sums();
         for (int x = 0; x < kept; x++) {
@@ -146,7 +158,11 @@ final class AnchoredScan implements AutoCloseable {
         try {
             filter.close();
         } finally {
-            gather.close();
+            try {
+                gather.close();
+            } finally {
+                bounds.close();
+            }
         }
     }
 }

@@ -6,30 +6,32 @@ import org.imbrex.kernels.shaders.GramFilter;
 import org.imbrex.kernels.shaders.Msad4Gather;
 import org.imbrex.kernels.shaders.Msad4Search;
 import org.imbrex.kernels.shaders.ShaderCatalog;
+import org.imbrex.kernels.shaders.SumBound;
 
 /**
- * The three shaders a scan dispatches, each bound as its HLSL declares: the msad4 search shader over whole
- * tiles, the gram filter, and the msad4 gather shader for the candidates the filter leaves.
+ * The four shaders a scan dispatches, each bound as its HLSL declares: the msad4 search shader over whole
+ * tiles, the gram filter, the sum bound and the msad4 gather shader for the candidates the filters leave.
  *
  * <p>Example: {@code ScanShaders.java()} are the Java mirrors (the fast path); {@code
- * ScanShaders.assembly()} interprets the shipped {@code .asm} of all three, for verification.
+ * ScanShaders.assembly()} interprets the shipped {@code .asm} of all four, for verification.
  */
 public record ScanShaders(Supplier<? extends ComputeShader> search, Supplier<? extends ComputeShader> filter,
-        Supplier<? extends ComputeShader> gather) {
+        Supplier<? extends ComputeShader> bound, Supplier<? extends ComputeShader> gather) {
 
     /** The Java shaders. */
     public static ScanShaders java() {
-        return new ScanShaders(Msad4Search::new, GramFilter::new, Msad4Gather::new);
+        return new ScanShaders(Msad4Search::new, GramFilter::new, SumBound::new, Msad4Gather::new);
     }
 
     /** The shipped assembly of each shader, run by the interpreter. */
     public static ScanShaders assembly() {
         return new ScanShaders(() -> ShaderCatalog.assembly(Msad4Search.NAME),
-                () -> ShaderCatalog.assembly(GramFilter.NAME), () -> ShaderCatalog.assembly(Msad4Gather.NAME));
+                () -> ShaderCatalog.assembly(GramFilter.NAME), () -> ShaderCatalog.assembly(SumBound.NAME),
+                () -> ShaderCatalog.assembly(Msad4Gather.NAME));
     }
 
     /** The given search shader with the Java filter shaders. */
     public static ScanShaders withSearch(Supplier<? extends ComputeShader> search) {
-        return new ScanShaders(search, GramFilter::new, Msad4Gather::new);
+        return new ScanShaders(search, GramFilter::new, SumBound::new, Msad4Gather::new);
     }
 }

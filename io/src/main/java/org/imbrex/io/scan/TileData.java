@@ -28,6 +28,8 @@ final class TileData {
     private final IntBuffer littleEndian;
     private final int[] words;
     private final int[] complement;
+    private final int[] prefix;
+    private boolean prefixValid;
     private Tile loaded;
     private int wordCount;
 
@@ -38,6 +40,7 @@ final class TileData {
         this.littleEndian = ByteBuffer.wrap(bytes, 0, maxWords * 4).slice().order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
         this.words = new int[maxWords];
         this.complement = withComplement ? new int[maxWords] : null;
+        this.prefix = new int[maxDataLength + 1];
     }
 
     /** Forgets the loaded tile, e.g. before another file. */
@@ -63,7 +66,31 @@ final class TileData {
                 complement[i] = ~words[i];
             }
         }
+        prefixValid = false;
         loaded = tile;
+    }
+
+    /**
+     * The tile's prefix sums, computed on first use per tile: {@code P[n] = b[0] + … + b[n − 1]} for {@code
+     * n ≤ dataLength}, modulo 2^32 (differences of them are exact run sums).
+     */
+    int[] prefixSums() {
+        if (!prefixValid) {
+            int length = loaded.dataLength();
+            int sum = 0;
+            for (int i = 0; i < length; i++) {
+                prefix[i] = sum;
+                sum += bytes[i] & 0xFF;
+            }
+            prefix[length] = sum;
+            prefixValid = true;
+        }
+        return prefix;
+    }
+
+    /** Entries of {@link #prefixSums()}: dataLength + 1. */
+    int prefixLength() {
+        return loaded.dataLength() + 1;
     }
 
     /** The tile's bytes, {@code dataLength} of them, then zeros up to {@code 4·wordCount + PADDING}. */
