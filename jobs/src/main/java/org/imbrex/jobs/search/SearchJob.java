@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  *   driver: parse signatures → list inputs → check output      (errors here: no task has started)
  *   scan:   newAPIHadoopRDD(ByteRangeInputFormat)  one record per range; small files and tails packed into
  *                                                   tasks of about --split-size, block locality kept
- *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → match rows
+ *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → match rows, streamed
  *   reduce: --best K: row_number() over (signature order by sad, path, offset) ≤ K
  *   write:  hash-partitioned by signature, each part sorted by signature, path, offset → staging dir
  *   summary: counts and best matches read back from the staging table → rename it to --output
@@ -157,7 +157,7 @@ public final class SearchJob {
 
         JavaRDD<ByteRange> ranges = splits(sc, files);
         JavaRDD<Row> rows = ranges.mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
-                progress.bytesScanned(), progress.tiles(), progress.matches()));
+                new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(), progress.matches())));
         Dataset<Row> matches = spark.createDataFrame(rows, MatchTable.SCHEMA);
         if (options.keepsBest()) {
             matches = matches.withColumn("rank", row_number().over(Window.partitionBy(MatchTable.SIGNATURE)
