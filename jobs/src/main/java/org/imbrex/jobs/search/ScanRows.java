@@ -11,6 +11,7 @@ import java.util.NoSuchElementException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -166,13 +167,21 @@ final class ScanRows implements Iterator<Row>, AutoCloseable {
         release();
     }
 
-    /** The file system {@code path} names, looked up once per scheme and authority. */
+    /**
+     * The file system to read {@code path} through, looked up once per scheme and authority: on {@code
+     * file:} the raw local one under Hadoop's checksum layer, so that a tile is one plain positioned read
+     * and opening a file does not look for its {@code .crc}; elsewhere (HDFS, object stores) the one the
+     * path names.
+     */
     private FileSystem fileSystem(String path) throws IOException {
         Path hadoopPath = new Path(path);
         String key = hadoopPath.toUri().getScheme() + "://" + hadoopPath.toUri().getAuthority();
         FileSystem fs = fileSystems.get(key);
         if (fs == null) {
             fs = hadoopPath.getFileSystem(conf);
+            if (fs instanceof LocalFileSystem local) {
+                fs = local.getRawFileSystem();
+            }
             fileSystems.put(key, fs);
         }
         return fs;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.spark.sql.Row;
 import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.input.ByteRange;
@@ -207,5 +210,34 @@ class ScanRowsTest {
         assertThat(all).extracting(MatchRow::offset).isSorted();
         assertThat(counters.bytesScanned().value()).isEqualTo(10_003);
         assertThat(counters.tiles().value()).isEqualTo(2 + 1);
+    }
+
+    @Test
+    void rows_localFileWithAStaleChecksum_readTheRawBytesAsTheyAreOnDisk() throws IOException {
+        // Hadoop's checksummed local file system refuses these bytes; the scan reads past its checksum layer.
+        LocalFileSystem checksummed = FileSystem.getLocal(new Configuration());
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(dir.resolve("a.bin").toUri());
+        try (OutputStream out = checksummed.create(path)) {
+            out.write(new byte[4096]);
+        }
+        byte[] bytes = new byte[4096];
+        bytes[100] = 0x12;
+        bytes[101] = 0x34;
+        bytes[102] = 0x56;
+        bytes[103] = 0x78;
+        Files.write(dir.resolve("a.bin"), bytes);
+        ByteRange range = ByteRange.wholeFile(path.toString(), 4096);
+        assertThatThrownBy(() -> {
+            try (var in = checksummed.open(path)) {
+                in.readFully(0, new byte[4096]);
+            }
+        }).isInstanceOf(org.apache.hadoop.fs.ChecksumException.class);
+
+        List<Long> offsets = new ArrayList<>();
+        try (ScanRows rows = rows(List.of(ANY4), List.of(range), "--tile-size", "1k")) {
+            rows.forEachRemaining(row -> offsets.add(row.getLong(2)));
+        }
+
+        assertThat(offsets).containsExactly(100L);
     }
 }
