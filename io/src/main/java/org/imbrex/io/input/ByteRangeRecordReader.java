@@ -1,47 +1,43 @@
 package org.imbrex.io.input;
 
-import java.io.IOException;
-import org.apache.hadoop.fs.Path;
+import java.util.List;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
- * Gives the one record of a {@link FileSplit}: its {@link ByteRange}, with the file's length looked up so
- * the scanner knows where windows must end. The bytes are not read here: the scanner reads them tile by
- * tile. Example: split {@code a.bin:0+33554432} of a 40 MB file gives {@code ByteRange(a.bin, 0, 33554432,
- * 40000000)}.
+ * Gives the records of a {@link PackedSplit}: its {@link ByteRange}s, in order. Nothing is opened or asked
+ * of the file system here: each range carries its file's length from the listing, and the scanner reads
+ * the bytes tile by tile (and reports a file that has shrunk since it was listed). Example: a split {@code
+ * [a.bin [128M, 150M) of 150M, b.bin [0, 3K) of 3K]} gives {@code ByteRange(a.bin, 134217728, 23068672,
+ * 157286400)}, then {@code ByteRange(b.bin, 0, 3072, 3072)}.
  */
 final class ByteRangeRecordReader extends RecordReader<ByteRange, NullWritable> {
-    private ByteRange range;
-    private boolean delivered;
+    private List<ByteRange> ranges = List.of();
+    private int next;
+    private ByteRange current;
 
     @Override
-    public void initialize(InputSplit split, TaskAttemptContext context) throws IOException {
-        FileSplit file = (FileSplit) split;
-        Path path = file.getPath();
-        long fileLength = path.getFileSystem(context.getConfiguration()).getFileStatus(path).getLen();
-        if (file.getStart() + file.getLength() > fileLength) {
-            throw new IOException(path + " is " + fileLength + " bytes now, shorter than its split " + file
-                    + ": did it change during the search?");
-        }
-        range = new ByteRange(path.toString(), file.getStart(), file.getLength(), fileLength);
+    public void initialize(InputSplit split, TaskAttemptContext context) {
+        ranges = ((PackedSplit) split).ranges();
+        next = 0;
+        current = null;
     }
 
     @Override
     public boolean nextKeyValue() {
-        if (delivered || range == null) {
+        if (next == ranges.size()) {
+            current = null;
             return false;
         }
-        delivered = true;
+        current = ranges.get(next++);
         return true;
     }
 
     @Override
     public ByteRange getCurrentKey() {
-        return range;
+        return current;
     }
 
     @Override
@@ -51,11 +47,11 @@ final class ByteRangeRecordReader extends RecordReader<ByteRange, NullWritable> 
 
     @Override
     public float getProgress() {
-        return delivered ? 1f : 0f;
+        return ranges.isEmpty() ? 1f : (float) next / ranges.size();
     }
 
     @Override
     public void close() {
-        // nothing is open: the scanner opens the file
+        // nothing is open: the scanner opens the files
     }
 }

@@ -8,8 +8,10 @@ import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.RemoteIterator;
 
 /**
@@ -71,13 +73,9 @@ public final class InputLister {
             }
             int found = 0;
             for (FileStatus match : matches) {
-                RemoteIterator<LocatedFileStatus> below = fs.listFiles(match.getPath(), true);
-                while (below.hasNext()) {
-                    LocatedFileStatus file = below.next();
-                    if (file.isFile()) {
-                        files.putIfAbsent(file.getPath().toString(), file);
-                        found++;
-                    }
+                for (LocatedFileStatus file : filesBelow(fs, match)) {
+                    files.putIfAbsent(file.getPath().toString(), file);
+                    found++;
                 }
             }
             if (found == 0) {
@@ -88,6 +86,41 @@ public final class InputLister {
             throw problem;
         } catch (IOException | IllegalArgumentException problem) {
             throw new InputException(name, "cannot be listed: " + problem.getMessage(), problem);
+        }
+    }
+
+    /**
+     * The files at or below {@code match}. On the local file system by a walk of {@code listStatus}, because
+     * its {@code listFiles} reads each file's permissions, by running {@code ls} once per file without
+     * Hadoop's native library (about 3 ms a file: a minute for 20,000 files); elsewhere by {@code listFiles},
+     * which object stores answer with one flat listing instead of a walk.
+     */
+    private static List<LocatedFileStatus> filesBelow(FileSystem fs, FileStatus match) throws IOException {
+        List<LocatedFileStatus> files = new ArrayList<>();
+        if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
+            walk(fs, match, files);
+            return files;
+        }
+        RemoteIterator<LocatedFileStatus> below = fs.listFiles(match.getPath(), true);
+        while (below.hasNext()) {
+            LocatedFileStatus file = below.next();
+            if (file.isFile()) {
+                files.add(file);
+            }
+        }
+        return files;
+    }
+
+    private static void walk(FileSystem fs, FileStatus status, List<LocatedFileStatus> files) throws IOException {
+        if (status.isFile()) {
+            // Not new LocatedFileStatus(status, blocks): it copies the permissions, which is what costs.
+            files.add(new LocatedFileStatus(status.getLen(), false, status.getReplication(), status.getBlockSize(),
+                    status.getModificationTime(), status.getAccessTime(), null, null, null, null, status.getPath(),
+                    fs.getFileBlockLocations(status, 0, status.getLen())));
+        } else if (status.isDirectory()) {
+            for (FileStatus child : fs.listStatus(status.getPath())) {
+                walk(fs, child, files);
+            }
         }
     }
 

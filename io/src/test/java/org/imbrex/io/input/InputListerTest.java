@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,6 +99,21 @@ class InputListerTest {
                 .isInstanceOf(InputException.class)
                 .hasMessageStartingWith("input 'nosuchfs://host/data' cannot be listed: ")
                 .hasMessageContaining("nosuchfs");
+    }
+
+    @Test
+    void statuses_localFileSystem_locateFilesWithoutReadingTheirPermissions() throws IOException {
+        conf.set("fs.counting.impl", PermissionCountingFileSystem.class.getName());
+        String root = "counting://" + dir.toAbsolutePath().toUri().getPath();
+        PermissionCountingFileSystem.READS.set(0);
+
+        List<LocatedFileStatus> statuses = InputLister.statuses(conf, List.of(new Path(root)), List.of(root));
+
+        assertThat(statuses).extracting(s -> s.getPath().getName()).containsExactly("a.bin", "b.bin", ".hidden",
+                "c.dat");
+        assertThat(statuses).extracting(s -> s.getBlockLocations().length).containsExactly(1, 1, 1, 0);
+        assertThat(statuses.get(0).getBlockLocations()[0].getHosts()).containsExactly("localhost");
+        assertThat(PermissionCountingFileSystem.READS).as("each read runs ls on a local disk").hasValue(0);
     }
 
     @Test

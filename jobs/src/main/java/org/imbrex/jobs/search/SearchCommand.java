@@ -68,6 +68,12 @@ public final class SearchCommand implements Callable<Integer> {
             description = "Bytes per Spark split, read by one task (default: ${DEFAULT-VALUE}).")
     private long splitSize;
 
+    @Option(names = "--open-cost", converter = ByteSize.class, paramLabel = "SIZE",
+            description = "What opening a file costs, in bytes: small files and the tails of large ones are packed "
+                    + "into tasks of about --split-size, each weighing its length plus this "
+                    + "(default: 64k, at most --split-size).")
+    private Long openCost;
+
     @Option(names = "--partitions", defaultValue = "0", paramLabel = "N",
             description = "Spread the splits over N scan tasks (default: one task per split).")
     private int partitions;
@@ -98,7 +104,8 @@ public final class SearchCommand implements Callable<Integer> {
             }
             int threshold = maxSad != null ? maxSad : (bestK > 0 ? SearchOptions.UNLIMITED : 0);
             return new SearchOptions(signatures, inputs, output, TableFormat.parse(format), overwrite, threshold,
-                    bestK, tileSize, splitSize, partitions, Kernel.parse(kernel), master, show);
+                    bestK, tileSize, splitSize, openCost != null ? openCost : SearchOptions.defaultOpenCost(splitSize),
+                    partitions, Kernel.parse(kernel), master, show);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

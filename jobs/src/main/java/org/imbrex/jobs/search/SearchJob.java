@@ -42,8 +42,9 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  *   driver: parse signatures → list inputs → check output      (errors here: no task has started)
- *   scan:   newAPIHadoopRDD(ByteRangeInputFormat)  one record per split, block locality kept
- *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → match rows
+ *   scan:   newAPIHadoopRDD(ByteRangeInputFormat)  one record per range; small files and tails packed into
+ *                                                   tasks of about --split-size, block locality kept
+ *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → match rows, streamed
  *   reduce: --best K: row_number() over (signature order by sad, path, offset) ≤ K
  *   write:  hash-partitioned by signature, each part sorted by signature, path, offset → staging dir
  *   summary: counts and best matches read back from the staging table → rename it to --output
@@ -156,7 +157,7 @@ public final class SearchJob {
 
         JavaRDD<ByteRange> ranges = splits(sc, files);
         JavaRDD<Row> rows = ranges.mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
-                progress.bytesScanned(), progress.tiles(), progress.matches()));
+                new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(), progress.matches())));
         Dataset<Row> matches = spark.createDataFrame(rows, MatchTable.SCHEMA);
         if (options.keepsBest()) {
             matches = matches.withColumn("rank", row_number().over(Window.partitionBy(MatchTable.SIGNATURE)
@@ -190,7 +191,10 @@ public final class SearchJob {
         }
     }
 
-    /** One record per Hadoop split of the inputs, listed by the same rules as {@link InputLister}. */
+    /**
+     * One record per range of the inputs, listed by the same rules as {@link InputLister}: one partition per
+     * packed split, or the ranges spread over {@code --partitions N}.
+     */
     private JavaRDD<ByteRange> splits(JavaSparkContext sc, List<InputFile> files) {
         try {
             Job job = Job.getInstance(new Configuration(sc.hadoopConfiguration()));
@@ -203,6 +207,7 @@ public final class SearchJob {
             // file:), and --split-size would not mean what it says.
             FileInputFormat.setMaxInputSplitSize(job, options.splitSize());
             FileInputFormat.setMinInputSplitSize(job, options.splitSize());
+            ByteRangeInputFormat.setOpenCost(job, options.openCost());
             JavaRDD<ByteRange> ranges = sc.newAPIHadoopRDD(job.getConfiguration(), ByteRangeInputFormat.class,
                     ByteRange.class, NullWritable.class).keys();
             return options.partitions() > 0 ? ranges.repartition(options.partitions()) : ranges;

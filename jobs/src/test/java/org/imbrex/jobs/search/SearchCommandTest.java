@@ -49,6 +49,7 @@ class SearchCommandTest {
             new ConfCase("best", "3", SearchOptions::best, 3),
             new ConfCase("tile-size", "64k", SearchOptions::tileSize, 65_536L),
             new ConfCase("split-size", "2g", SearchOptions::splitSize, 2L << 30),
+            new ConfCase("open-cost", "4k", SearchOptions::openCost, 4096L),
             new ConfCase("partitions", "5", SearchOptions::partitions, 5),
             new ConfCase("kernel", "asm", SearchOptions::kernel, Kernel.ASM),
             new ConfCase("master", "local[3]", SearchOptions::master, "local[3]"),
@@ -79,9 +80,10 @@ class SearchCommandTest {
         SearchOptions options = parse(REQUIRED);
 
         assertThat(options).isEqualTo(new SearchOptions("s.txt", List.of("in"), "out", TableFormat.PARQUET, false,
-                0, 0, 1 << 20, 64 << 20, 0, Kernel.JAVA, null, 20));
+                0, 0, 1 << 20, 64 << 20, 64 << 10, 0, Kernel.JAVA, null, 20));
         assertThat(options.tileSize()).isEqualTo(SearchOptions.DEFAULT_TILE_SIZE);
         assertThat(options.splitSize()).isEqualTo(SearchOptions.DEFAULT_SPLIT_SIZE);
+        assertThat(options.openCost()).isEqualTo(SearchOptions.DEFAULT_OPEN_COST);
     }
 
     @Test
@@ -128,10 +130,30 @@ class SearchCommandTest {
                 new Object[] {List.of("--tile-size", "16m"), "--tile-size 16777216 is outside 1..16776960"},
                 new Object[] {List.of("--tile-size", "1.5m"), "'1.5m' is not a size"},
                 new Object[] {List.of("--split-size", "0"), "--split-size 0 must be at least 1 byte"},
+                new Object[] {List.of("--open-cost", "65m"), "--open-cost 68157440 is outside 0..67108864 bytes (at "
+                    + "most --split-size; --open-cost 67108864 gives every file a task of its own)"},
+                new Object[] {List.of("--open-cost", "8k", "--split-size", "4k"),
+                    "--open-cost 8192 is outside 0..4096 bytes"},
+                new Object[] {List.of("--open-cost", "-1"), "'-1' is not a size"},
                 new Object[] {List.of("--partitions", "-1"), "--partitions -1 must be at least 1"},
                 new Object[] {List.of("--show", "-1"), "--show -1 must be 0 or more"},
                 new Object[] {List.of("--format", "xml"), "--format xml is not one of parquet, csv, json"},
                 new Object[] {List.of("--kernel", "hlsl"), "--kernel hlsl is not one of java, asm"});
+    }
+
+    @Test
+    void options_splitSizeBelowTheDefaultOpenCost_openCostDefaultsToTheSplitSize() {
+        SearchOptions options = parse("--signatures", "s", "--input", "i", "--output", "o", "--split-size", "4096");
+
+        assertThat(options.openCost()).isEqualTo(4096);
+    }
+
+    @Test
+    void options_openCostZeroOrTheSplitSize_isAccepted() {
+        assertThat(parse("--signatures", "s", "--input", "i", "--output", "o", "--open-cost", "0").openCost())
+                .isZero();
+        assertThat(parse("--signatures", "s", "--input", "i", "--output", "o", "--open-cost", "64m").openCost())
+                .isEqualTo(64 << 20);
     }
 
     @Test

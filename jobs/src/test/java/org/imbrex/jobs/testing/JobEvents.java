@@ -75,9 +75,17 @@ public final class JobEvents extends SparkListener implements AutoCloseable {
 
     /** Tasks of the first stage of the first job whose description starts with {@code prefix}. */
     public synchronized int firstStageTasks(String prefix) {
+        return stageTasks(prefix).get(0);
+    }
+
+    /**
+     * Tasks of each stage of the first job whose description starts with {@code prefix}, in stage order; -1
+     * for a stage that did not run (Spark skips a stage whose shuffle output exists).
+     */
+    public synchronized List<Integer> stageTasks(String prefix) {
         Job job = jobs.stream().filter(j -> j.description() != null && j.description().startsWith(prefix))
                 .findFirst().orElseThrow(() -> new IllegalStateException("no job '" + prefix + "…' in " + jobs));
-        return tasksPerStage.getOrDefault(job.stageIds().stream().min(Integer::compare).orElseThrow(), -1);
+        return job.stageIds().stream().sorted().map(id -> tasksPerStage.getOrDefault(id, -1)).toList();
     }
 
     /** The final value of each named accumulator that a completed stage reported. */

@@ -1,0 +1,259 @@
+package org.imbrex.jobs.search;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.imbrex.io.input.ByteRange;
+import org.imbrex.io.scan.ScanStats;
+import org.imbrex.io.scan.ScoreLimit;
+import org.imbrex.io.scan.SearchPlan;
+import org.imbrex.io.scan.TileScanner;
+import org.imbrex.io.signature.Signature;
+
+/**
+ * The match rows of one scan task, scanned as they are asked for: a tile is scanned only when the rows of
+ * the one before have all been taken, so a task holds at most one tile's matches however many its ranges
+ * have. With {@code --best K} the rows are the K best per signature, given once every range is scanned.
+ * <pre>
+ *   ranges    a.bin [0, 3M)                                  b.bin [0, 4K)
+ *   tiles     | tile 0 | tile 1 | tile 2 |                   | tile 0 |
+ *   hasNext   scan tile 0 → rows of tile 0 … taken → scan tile 1 → …   end of a range: count its bytes
+ *   end       every range done: (--best: the kept rows), then free the TileScanner and its allocator
+ * </pre>
+ * Resources are taken when the first range comes, in the order allocator → TileScanner → TileScan, and
+ * freed in the reverse order: as soon as the last range is scanned (the rows still to be taken are plain
+ * heap objects), when a scan fails, or by {@link #close()} when the caller stops early (a Spark task
+ * calls it from its completion listener). Closing twice is harmless.
+ *
+ * <p>Example: {@code try (ScanRows rows = partition.rows(ranges)) { rows.forEachRemaining(out::add); }}
+ */
+final class ScanRows implements Iterator<Row>, AutoCloseable {
+    private final Iterator<ByteRange> ranges;
+    private final SearchPlan plan;
+    private final Configuration conf;
+    private final SearchOptions options;
+    private final ScanPartition.Counters counters;
+    private final ScanPartition.Allocators allocators;
+    private final BestMatches best;
+    private final Map<String, FileSystem> fileSystems = new HashMap<>();
+    private final ArrayDeque<Row> pending = new ArrayDeque<>();
+
+    private BufferAllocator allocator;
+    private TileScanner scanner;
+    private TileScanner.TileScan scan;
+    private ByteRange range;
+    private boolean done;
+    private boolean closed;
+
+    ScanRows(Iterator<ByteRange> ranges, SearchPlan plan, Configuration conf, SearchOptions options,
+            ScanPartition.Counters counters, ScanPartition.Allocators allocators) {
+        this.ranges = ranges;
+        this.plan = plan;
+        this.conf = conf;
+        this.options = options;
+        this.counters = counters;
+        this.allocators = allocators;
+        this.best = options.keepsBest()
+                ? new BestMatches(plan.signatureCount(), options.best(), options.maxSad()) : null;
+    }
+
+    @Override
+    public boolean hasNext() {
+        try {
+            while (pending.isEmpty() && !done && !closed) {
+                step();
+            }
+        } catch (IOException failure) {
+            throw new UncheckedIOException(closeAfter(failure));
+        } catch (RuntimeException failure) {
+            throw closeAfter(failure);
+        } catch (Error failure) {
+            throw closeAfter(failure);
+        }
+        return !pending.isEmpty();
+    }
+
+    @Override
+    public Row next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("no more match rows");
+        }
+        return pending.poll();
+    }
+
+    /** Scans one tile, or ends a range, or starts the next one, or ends the task's scan. */
+    private void step() throws IOException {
+        if (scan != null) {
+            if (nextTile()) {
+                counters.matches().add(pending.size());
+            } else {
+                endRange();
+            }
+        } else if (ranges.hasNext()) {
+            beginRange(ranges.next());
+        } else {
+            finish();
+        }
+    }
+
+    private void beginRange(ByteRange next) throws IOException {
+        if (scanner == null) {
+            // In this order, so that close() frees whatever was taken if the scanner cannot be made.
+            allocator = allocators.open();
+            scanner = new TileScanner(plan, (int) options.tileSize(), allocator,
+                    KernelShaders.factory(options.kernel()));
+        }
+        range = next;
+        FileSystem fs = fileSystem(next.path());
+        scan = best != null
+                ? scanner.open(fs, next, best::limit, (signature, offset, sad) -> best.offer(
+                        new BestMatches.Candidate(signature, next.path(), offset, sad)))
+                : scanner.open(fs, next, ScoreLimit.atMost(options.maxSad()),
+                        (signature, offset, sad) -> pending.add(row(signature, next.path(), offset, sad)));
+    }
+
+    private boolean nextTile() throws IOException {
+        try {
+            return scan.next();
+        } catch (IOException failure) {
+            if (!causedByEndOfFile(failure)) {
+                throw failure;
+            }
+            IOException shrunk = new IOException(range.path() + " is shorter than the " + range.fileLength()
+                    + " bytes it had when the inputs were listed: did it change during the search?");
+            shrunk.addSuppressed(failure);
+            throw shrunk;
+        }
+    }
+
+    private static boolean causedByEndOfFile(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof EOFException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void endRange() throws IOException {
+        TileScanner.TileScan ended = scan;
+        scan = null;
+        ScanStats stats = ended.stats();
+        counters.bytesScanned().add(stats.bytes());
+        counters.tiles().add(stats.tiles());
+        ended.close();
+    }
+
+    private void finish() {
+        done = true;
+        if (best != null) {
+            for (BestMatches.Candidate c : best.kept()) {
+                pending.add(row(c.signature(), c.path(), c.offset(), c.sad()));
+            }
+            counters.matches().add(pending.size());
+        }
+        release();
+    }
+
+    /**
+     * The file system to read {@code path} through, looked up once per scheme and authority: on {@code
+     * file:} the raw local one under Hadoop's checksum layer, so that a tile is one plain positioned read
+     * and opening a file does not look for its {@code .crc}; elsewhere (HDFS, object stores) the one the
+     * path names.
+     */
+    private FileSystem fileSystem(String path) throws IOException {
+        Path hadoopPath = new Path(path);
+        String key = hadoopPath.toUri().getScheme() + "://" + hadoopPath.toUri().getAuthority();
+        FileSystem fs = fileSystems.get(key);
+        if (fs == null) {
+            fs = hadoopPath.getFileSystem(conf);
+            if (fs instanceof LocalFileSystem local) {
+                fs = local.getRawFileSystem();
+            }
+            fileSystems.put(key, fs);
+        }
+        return fs;
+    }
+
+    private Row row(int signature, String path, long offset, int sad) {
+        Signature s = plan.signature(signature);
+        return RowFactory.create(s.name(), path, offset, s.length(), sad);
+    }
+
+    /** What the range being scanned did so far; {@link ScanStats#NONE} between ranges. */
+    ScanStats progress() {
+        return scan == null ? ScanStats.NONE : scan.stats();
+    }
+
+    /** Rows scanned and not yet taken. */
+    int pendingRows() {
+        return pending.size();
+    }
+
+    /**
+     * Stops the scan: frees the open scan, the scanner and the allocator, in that order, and drops the rows
+     * not yet taken.
+     *
+     * @throws IllegalStateException from Arrow when memory is still outstanding
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        pending.clear();
+        release();
+    }
+
+    /** Frees what was taken, last taken first; a failure to free one does not keep the others. */
+    private void release() {
+        AutoCloseable[] taken = {scan, scanner, allocator};
+        scan = null;
+        scanner = null;
+        allocator = null;
+        RuntimeException failure = null;
+        for (AutoCloseable resource : taken) {
+            if (resource == null) {
+                continue;
+            }
+            try {
+                resource.close();
+            } catch (Exception problem) {
+                RuntimeException unchecked = problem instanceof RuntimeException runtime ? runtime
+                        : problem instanceof IOException io ? new UncheckedIOException(io)
+                        : new IllegalStateException(problem);
+                if (failure == null) {
+                    failure = unchecked;
+                } else {
+                    failure.addSuppressed(unchecked);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Closes after a failure of the scan; what closing throws is kept with the failure, not instead of it. */
+    private <T extends Throwable> T closeAfter(T failure) {
+        try {
+            close();
+        } catch (RuntimeException alsoFailed) {
+            failure.addSuppressed(alsoFailed);
+        }
+        return failure;
+    }
+}
