@@ -9,6 +9,7 @@ import org.apache.spark.sql.SparkSession;
 import org.imbrex.jobs.search.SearchJob;
 import org.imbrex.jobs.search.SearchOptions;
 import org.imbrex.jobs.search.SearchSummary;
+import org.imbrex.io.scan.Prefilter;
 import org.imbrex.jobs.search.Kernel;
 import org.imbrex.jobs.search.MatchTable;
 import org.imbrex.jobs.spark.TableFormat;
@@ -36,7 +37,7 @@ public final class DemoSearch {
                 List.of(root.resolve("corpus").toUri().toString()), table, TableFormat.PARQUET, true,
                 DemoCorpus.NEAR_MATCH_SAD, 0, SearchOptions.DEFAULT_TILE_SIZE, SearchOptions.DEFAULT_SPLIT_SIZE,
                 SearchOptions.DEFAULT_OPEN_COST, 0,
-                Kernel.JAVA, null, 20);
+                Kernel.JAVA, Prefilter.ANCHORS, null, 20);
         SearchSummary summary = new SearchJob(options).run(spark);
         summary.print(System.out);
         String csv = CsvExport.beside(spark, summary.table(), MatchTable.SIGNATURE, MatchTable.PATH,

@@ -113,7 +113,7 @@ final class ScanRows implements Iterator<Row>, AutoCloseable {
             // In this order, so that close() frees whatever was taken if the scanner cannot be made.
             allocator = allocators.open();
             scanner = new TileScanner(plan, (int) options.tileSize(), allocator,
-                    KernelShaders.factory(options.kernel()));
+                    KernelShaders.shaders(options.kernel()), options.prefilter());
         }
         range = next;
         FileSystem fs = fileSystem(next.path());

@@ -3,6 +3,7 @@ package org.imbrex.jobs.search;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.imbrex.io.scan.Prefilter;
 import org.imbrex.jobs.cli.ByteSize;
 import org.imbrex.jobs.spark.TableFormat;
 import picocli.CommandLine;
@@ -82,6 +83,11 @@ public final class SearchCommand implements Callable<Integer> {
             description = "java (the fast Java shader) or asm (its interpreted SM5 assembly; same table, slower).")
     private String kernel;
 
+    @Option(names = "--prefilter", defaultValue = "anchors", paramLabel = "P",
+            description = "anchors (skip offsets that cannot match before msad4 scores them) or none (score every "
+                    + "offset; same table, slower) (default: ${DEFAULT-VALUE}).")
+    private String prefilter;
+
     @Option(names = "--master", paramLabel = "URL",
             description = "Spark master (default: spark-submit's, else local[*]).")
     private String master;
@@ -96,6 +102,17 @@ public final class SearchCommand implements Callable<Integer> {
         return new SearchJob(options).run();
     }
 
+    private static Prefilter parsePrefilter(String text) {
+        for (Prefilter choice : Prefilter.values()) {
+            if (choice.name().equalsIgnoreCase(text.trim())) {
+                return choice;
+            }
+        }
+        throw new IllegalArgumentException("--prefilter " + text + " is not one of "
+                + java.util.Arrays.stream(Prefilter.values()).map(p -> p.name().toLowerCase(java.util.Locale.ROOT))
+                        .collect(java.util.stream.Collectors.joining(", ")));
+    }
+
     SearchOptions options() {
         try {
             int bestK = best == null ? 0 : best;
@@ -105,7 +122,7 @@ public final class SearchCommand implements Callable<Integer> {
             int threshold = maxSad != null ? maxSad : (bestK > 0 ? SearchOptions.UNLIMITED : 0);
             return new SearchOptions(signatures, inputs, output, TableFormat.parse(format), overwrite, threshold,
                     bestK, tileSize, splitSize, openCost != null ? openCost : SearchOptions.defaultOpenCost(splitSize),
-                    partitions, Kernel.parse(kernel), master, show);
+                    partitions, Kernel.parse(kernel), parsePrefilter(prefilter), master, show);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

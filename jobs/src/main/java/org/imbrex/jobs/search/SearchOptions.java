@@ -3,6 +3,7 @@ package org.imbrex.jobs.search;
 import java.io.Serializable;
 import java.util.List;
 import org.imbrex.io.input.ByteRangeInputFormat;
+import org.imbrex.io.scan.Prefilter;
 import org.imbrex.jobs.spark.TableFormat;
 
 /**
@@ -16,11 +17,12 @@ import org.imbrex.jobs.spark.TableFormat;
  * @param best       keep the K best offsets per signature, or 0 for "every offset within maxSad"
  * @param openCost   bytes a file's range weighs on top of its length when ranges are packed into splits,
  *                   0..splitSize ({@link #defaultOpenCost(long)} when not given)
+ * @param prefilter  whether scans skip the offsets that cannot match before msad4 scores them
  * @param partitions scan partitions, or 0 for one per input split
  */
 public record SearchOptions(String signatures, List<String> inputs, String output, TableFormat format,
         boolean overwrite, int maxSad, int best, long tileSize, long splitSize, long openCost, int partitions,
-        Kernel kernel, String master, int show) implements Serializable {
+        Kernel kernel, Prefilter prefilter, String master, int show) implements Serializable {
 
     /** No bound on the score. */
     public static final int UNLIMITED = Integer.MAX_VALUE;

@@ -18,6 +18,7 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.imbrex.jobs.cli.GlobalArguments;
 import org.imbrex.jobs.cli.SparkConfDefaults;
+import org.imbrex.io.scan.Prefilter;
 import org.imbrex.jobs.spark.TableFormat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -80,7 +81,7 @@ class SearchCommandTest {
         SearchOptions options = parse(REQUIRED);
 
         assertThat(options).isEqualTo(new SearchOptions("s.txt", List.of("in"), "out", TableFormat.PARQUET, false,
-                0, 0, 1 << 20, 64 << 20, 64 << 10, 0, Kernel.JAVA, null, 20));
+                0, 0, 1 << 20, 64 << 20, 64 << 10, 0, Kernel.JAVA, Prefilter.ANCHORS, null, 20));
         assertThat(options.tileSize()).isEqualTo(SearchOptions.DEFAULT_TILE_SIZE);
         assertThat(options.splitSize()).isEqualTo(SearchOptions.DEFAULT_SPLIT_SIZE);
         assertThat(options.openCost()).isEqualTo(SearchOptions.DEFAULT_OPEN_COST);
