@@ -53,6 +53,7 @@ class SearchCommandTest {
             new ConfCase("open-cost", "4k", SearchOptions::openCost, 4096L),
             new ConfCase("partitions", "5", SearchOptions::partitions, 5),
             new ConfCase("kernel", "asm", SearchOptions::kernel, Kernel.ASM),
+            new ConfCase("prefilter", "none", SearchOptions::prefilter, Prefilter.NONE),
             new ConfCase("master", "local[3]", SearchOptions::master, "local[3]"),
             new ConfCase("show", "4", SearchOptions::show, 4));
 
@@ -139,7 +140,8 @@ class SearchCommandTest {
                 new Object[] {List.of("--partitions", "-1"), "--partitions -1 must be at least 1"},
                 new Object[] {List.of("--show", "-1"), "--show -1 must be 0 or more"},
                 new Object[] {List.of("--format", "xml"), "--format xml is not one of parquet, csv, json"},
-                new Object[] {List.of("--kernel", "hlsl"), "--kernel hlsl is not one of java, asm"});
+                new Object[] {List.of("--kernel", "hlsl"), "--kernel hlsl is not one of java, asm"},
+                new Object[] {List.of("--prefilter", "bloom"), "--prefilter bloom is not one of anchors, none"});
     }
 
     @Test

@@ -110,6 +110,36 @@ class SearchJobIT {
                 .containsExactlyElementsOf(Searches.read(java));
     }
 
+    /** Issue 12: the prefilter only skips work; the asm kernel runs its shaders' assembly (gram filter, sum bound, gather). */
+    @Test
+    void search_prefilterOnOrOff_writesTheOraclesTable() throws IOException {
+        SearchCorpus corpus = new SearchCorpus(dir.resolve("prefilter"), 7L);
+        corpus.signature(Signature.ofHex("mz", "4D 5A 90 00 03 00 00 00"));
+        corpus.signature(Signature.ofHex("gappy", "4D ?? 5A ?? 90"));
+        corpus.randomSignature("random-12", 12);
+        corpus.randomSignature("random-40", 40);
+        corpus.file("a.bin", 5_003);
+        corpus.file("b.bin", 41);
+        for (int i = 0; i < 8; i++) {
+            corpus.plant(i % 4, "a.bin", 600 * i + 3, i);
+        }
+        corpus.plant(3, "b.bin", 0, 2);
+        BruteForceSearch oracle = corpus.write();
+        for (int maxSad : new int[] {0, 6}) {
+            List<String> args = List.of("--signatures", corpus.signatureFile().toString(), "--input",
+                    corpus.data().toString(), "--max-sad", String.valueOf(maxSad), "--tile-size", "300");
+
+            SearchSummary none = Searches.run(with(args, "--output", dir.resolve("none-" + maxSad).toString(),
+                    "--prefilter", "none"));
+            SearchSummary anchors = Searches.run(with(args, "--output", dir.resolve("anchors-" + maxSad).toString()));
+            SearchSummary asm = Searches.run(with(args, "--output", dir.resolve("asm-" + maxSad).toString(),
+                    "--kernel", "asm"));
+
+            assertThat(Searches.read(anchors)).containsExactlyElementsOf(oracle.withinMaxSad(maxSad))
+                    .containsExactlyElementsOf(Searches.read(none)).containsExactlyElementsOf(Searches.read(asm));
+        }
+    }
+
     @Test
     void search_progress_namesEveryPhaseAndCountsBytesTilesAndMatches() throws Exception {
         Path data = Files.createDirectories(dir.resolve("progress"));
