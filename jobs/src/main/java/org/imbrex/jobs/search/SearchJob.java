@@ -5,7 +5,6 @@ import static org.apache.spark.sql.functions.row_number;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -155,7 +154,7 @@ public final class SearchJob {
         long bytes = files.stream().mapToLong(InputFile::length).sum();
         HadoopConf hadoop = HadoopConf.of(sc.hadoopConfiguration());
 
-        JavaRDD<ByteRange> ranges = splits(sc, files);
+        JavaRDD<ByteRange> ranges = splits(sc);
         JavaRDD<Row> rows = ranges.mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
                 new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(), progress.matches())));
         Dataset<Row> matches = spark.createDataFrame(rows, MatchTable.SCHEMA);
@@ -195,14 +194,12 @@ public final class SearchJob {
      * One record per range of the inputs, listed by the same rules as {@link InputLister}: one partition per
      * packed split, or the ranges spread over {@code --partitions N}.
      */
-    private JavaRDD<ByteRange> splits(JavaSparkContext sc, List<InputFile> files) {
+    private JavaRDD<ByteRange> splits(JavaSparkContext sc) {
         try {
             Job job = Job.getInstance(new Configuration(sc.hadoopConfiguration()));
-            List<String> paths = new ArrayList<>();
-            for (InputFile file : files) {
-                paths.add(file.path());
-            }
-            ByteRangeInputFormat.setInputs(job, paths);
+            // The inputs as given, expanded once more by the same InputLister code: passing the listed files
+            // would expand (glob) each of them again, one call per file, and misread names holding [ or {.
+            ByteRangeInputFormat.setInputs(job, options.inputs());
             // Both bounds: FileInputFormat otherwise caps a split at the file system's block size (32 MiB on
             // file:), and --split-size would not mean what it says.
             FileInputFormat.setMaxInputSplitSize(job, options.splitSize());

@@ -110,6 +110,23 @@ class SearchJobIT {
                 .containsExactlyElementsOf(Searches.read(java));
     }
 
+    /** A file whose name holds glob characters is listed once and searched, not expanded as a pattern again. */
+    @Test
+    void search_fileNamesWithGlobCharacters_areSearched() throws IOException {
+        SearchCorpus corpus = new SearchCorpus(dir.resolve("globs"), 9L);
+        corpus.signature(Signature.ofHex("mz", "4D 5A 90 00"));
+        corpus.file("a[1].bin", 500);
+        corpus.file("b{x,y}.bin", 300);
+        corpus.plant(0, "a[1].bin", 10, 0);
+        corpus.plant(0, "b{x,y}.bin", 20, 0);
+        BruteForceSearch oracle = corpus.write();
+
+        SearchSummary summary = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
+                corpus.data().toString(), "--output", dir.resolve("globs-out").toString());
+
+        assertThat(Searches.read(summary)).hasSize(2).containsExactlyElementsOf(oracle.withinMaxSad(0));
+    }
+
     /** Issue 12: the prefilter only skips work; the asm kernel runs its shaders' assembly (gram filter, sum bound, gather). */
     @Test
     void search_prefilterOnOrOff_writesTheOraclesTable() throws IOException {
