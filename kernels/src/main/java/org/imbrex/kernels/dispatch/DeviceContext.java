@@ -24,6 +24,12 @@ import org.imbrex.kernels.resource.ShaderResources;
  * }</pre>
  */
 public final class DeviceContext {
+    /**
+     * The lane arrays of the last group Dispatch, kept for the next one with the same shape and resources: a
+     * filter runs several small Dispatches per tile, and building 6 arrays of up to 4096 lanes each time would
+     * cost more than some of them. Only shaders without groupshared memory share one.
+     */
+    private GroupContext reusable;
 
     /** Runs {@code shader} over {@code dispatch} with {@code resources} bound. */
     public void dispatch(ComputeShader shader, ShaderResources resources, Dispatch dispatch) {
@@ -64,10 +70,10 @@ public final class DeviceContext {
     }
 
     /** Groups in x-fastest order, {@code groupsPerCall} consecutive groups of a row per call. */
-    private static void runGroups(GroupShader shader, ShaderResources resources, GroupShared groupShared,
+    private void runGroups(GroupShader shader, ShaderResources resources, GroupShared groupShared,
             Dispatch dispatch) {
         int perCall = groupsPerCall(shader);
-        GroupContext context = new GroupContext(shader.numThreads(), perCall, resources, groupShared);
+        GroupContext context = context(shader, perCall, resources, groupShared);
         for (int gz = 0; gz < dispatch.groupsZ(); gz++) {
             for (int gy = 0; gy < dispatch.groupsY(); gy++) {
                 for (int gx = 0; gx < dispatch.groupsX(); gx += perCall) {
@@ -82,6 +88,16 @@ public final class DeviceContext {
                 }
             }
         }
+    }
+
+    private GroupContext context(GroupShader shader, int perCall, ShaderResources resources, GroupShared groupShared) {
+        if (shader.groupSharedWords().length > 0) {
+            return new GroupContext(shader.numThreads(), perCall, resources, groupShared);
+        }
+        if (reusable == null || !reusable.fits(shader.numThreads(), perCall, resources)) {
+            reusable = new GroupContext(shader.numThreads(), perCall, resources, groupShared);
+        }
+        return reusable;
     }
 
     private static int groupsPerCall(GroupShader shader) {

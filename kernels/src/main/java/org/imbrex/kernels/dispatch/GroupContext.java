@@ -63,6 +63,12 @@ public final class GroupContext {
         }
     }
 
+    /** True when this context can run groups of {@code numThreads}, {@code maxGroups} per call, on {@code resources}. */
+    boolean fits(NumThreads numThreads, int maxGroups, ShaderResources resources) {
+        return this.numThreads.equals(numThreads) && this.resources == resources
+                && groupThreadIdX.length == numThreads.count() * maxGroups;
+    }
+
     /** Starts groups (gx .. gx + count − 1, gy, gz): fresh groupshared memory and dispatch thread ids. */
     void setGroups(int gx, int gy, int gz, int count) {
         groupShared.clear();
