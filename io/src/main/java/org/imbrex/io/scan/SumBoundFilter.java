@@ -21,8 +21,8 @@ import org.imbrex.kernels.shaders.SumBound;
  *   u0 = R32G32B32A32_UINT, one element per candidate: the bound at offsets 4·word + 0..3
  *   keep word x when min_k u0[x].k ≤ limit      (bound ≤ SAD: a dropped word holds no match)
  * </pre>
- * Example: a candidate of {@code 4D 5A 90 00} at data {@code 00 00 00 00} has the bound |0 − 279| = 279, far
- * above a limit of 8: it is dropped without an msad4 Dispatch.
+ * Example: a candidate of {@code 4D 5A 90 00} at data {@code 00 00 00 00} has the bound |0 − 311| = 311,
+ * far above a limit of 8: it is dropped without an msad4 Dispatch.
  */
 final class SumBoundFilter implements AutoCloseable {
     private final ComputeShader shader;

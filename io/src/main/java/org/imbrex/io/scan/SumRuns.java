@@ -10,7 +10,7 @@ import org.imbrex.io.signature.Signature;
  * shader's {@code buf_runs} words (first position, end position, Σ of the signature's bytes).
  * <pre>
  *   signature   4D 5A 90 00 03 ?? 00 00 04 00
- *   runs        [0, 4) Σ 0x4D+0x5A+0x90+0x00 = 279   [4, 5) Σ 3   [6, 10) Σ 4
+ *   runs        [0, 4) Σ 0x4D+0x5A+0x90+0x00 = 311   [4, 5) Σ 3   [6, 10) Σ 4
  * </pre>
  * Any set of disjoint runs gives a valid bound; more and shorter runs give a tighter one and cost more. A
  * signature without literal bytes has no run.
