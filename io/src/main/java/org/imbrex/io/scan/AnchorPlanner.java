@@ -10,7 +10,9 @@ import org.imbrex.io.signature.Signature;
  * t_i whose {@code Σ (t_i + 1) ≥ T + 1}, so that every match within T holds one of them ({@link Anchor}),
  * at the least expected cost on data with the given {@link GramStatistics}.
  * <pre>
- *   T = 0   one window, tolerance 0: the rarest exact piece (an atom, as YARA calls it)
+ *   T = 0   one window, tolerance 0: the rarest exact piece (an atom, as YARA calls it); where five literal
+ *           bytes stand in a row, the window starting with the rarest such run, which the table can key at
+ *           word starts only
  *   T = 8   e.g. 4D 5A | 90 00 | 03 00 | … tolerances 2, 2, 2, 0 : 3 + 3 + 3 + 1 ≥ 9
  *   cost of a window = P(data gram in the key's ball) · KEY + P(window within t) · VERIFY   per offset
  *   best[i][b] = least cost of windows inside positions [0, i) whose Σ (t + 1) is b (capped at T + 1)
@@ -39,6 +41,12 @@ final class AnchorPlanner {
     static List<Anchor> plan(int index, Signature signature, int maxSad, GramStatistics stats) {
         if (maxSad < 0 || maxSad > MAX_TOLERANCE) {
             return null;
+        }
+        if (maxSad == 0) {
+            Anchor run = exactRunAnchor(index, signature, stats);
+            if (run != null) {
+                return List.of(run);
+            }
         }
         int region = maxSad == 0 ? signature.length() : Math.min(signature.length(), FUZZY_REGION);
         int need = maxSad + 1;
@@ -75,6 +83,53 @@ final class AnchorPlanner {
             return null;
         }
         return rebuild(index, signature, windows, choice, region, need);
+    }
+
+    /**
+     * For exact search, the window of up to {@link #MAX_WINDOW} positions that starts with the signature's
+     * five literal bytes in a row whose four grams are rarest, so that the table can key it at word starts
+     * only ({@link AnchorTable}); null when no five literals stand in a row.
+     */
+    static Anchor exactRunAnchor(int index, Signature signature, GramStatistics stats) {
+        int best = -1;
+        double rate = Double.POSITIVE_INFINITY;
+        for (int p = 0; p + 5 <= signature.length(); p++) {
+            double r = 0;
+            boolean run = true;
+            for (int q = p; q < p + 5 && run; q++) {
+                run = !signature.isWildcard(q);
+            }
+            if (!run) {
+                continue;
+            }
+            for (int q = p; q < p + 4; q++) {
+                r += stats.gram(signature.byteAt(q), signature.byteAt(q + 1));
+            }
+            if (r < rate) {
+                rate = r;
+                best = p;
+            }
+        }
+        if (best < 0) {
+            return null;
+        }
+        int length = Math.min(MAX_WINDOW, signature.length() - best);
+        long mask = 0;
+        long value = 0;
+        int key = best;
+        for (int q = best; q < best + length; q++) {
+            if (!signature.isWildcard(q)) {
+                mask |= 0xFFL << (8 * (q - best));
+                value |= (long) signature.byteAt(q) << (8 * (q - best));
+            }
+        }
+        for (int q = best; q < best + 4; q++) {
+            if (stats.gram(signature.byteAt(q), signature.byteAt(q + 1))
+                    < stats.gram(signature.byteAt(key), signature.byteAt(key + 1))) {
+                key = q;
+            }
+        }
+        return new Anchor(index, key, false, best, length, mask, value, 0);
     }
 
     private static void relax(double[][] best, int[][] choice, int i, int b, double cost, int how) {

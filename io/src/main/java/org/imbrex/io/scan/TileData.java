@@ -30,6 +30,8 @@ final class TileData {
     private final int[] complement;
     private final int[] prefix;
     private boolean prefixValid;
+    /** The complement is made on first use per tile: a filtered scan often needs none of it. */
+    private boolean complementValid;
     private Tile loaded;
     private int wordCount;
 
@@ -61,11 +63,7 @@ final class TileData {
         wordCount = (tile.dataLength() + 3) / 4;
         Arrays.fill(bytes, tile.dataLength(), wordCount * 4 + PADDING, (byte) 0);
         littleEndian.get(0, words, 0, wordCount);
-        if (complement != null) {
-            for (int i = 0; i < wordCount; i++) {
-                complement[i] = ~words[i];
-            }
-        }
+        complementValid = false;
         prefixValid = false;
         loaded = tile;
     }
@@ -105,6 +103,15 @@ final class TileData {
 
     /** The tile words ({@code PLAIN}) or their complement ({@code COMPLEMENT}); valid up to {@link #wordCount()}. */
     int[] words(ReferencePass.Kind kind) {
-        return kind == ReferencePass.Kind.PLAIN ? words : complement;
+        if (kind == ReferencePass.Kind.PLAIN) {
+            return words;
+        }
+        if (!complementValid && complement != null) {
+            for (int i = 0; i < wordCount; i++) {
+                complement[i] = ~words[i];
+            }
+            complementValid = true;
+        }
+        return complement;
     }
 }
