@@ -42,13 +42,8 @@ final class GatherPasses implements AutoCloseable {
 
     GatherPasses(List<ReferencePass> passes, BufferAllocator allocator, ComputeShader shader) {
         this.shader = shader;
-        this.references = new TypedBuffer[passes.size()];
-        this.refSizes = new ConstantBuffer[passes.size()];
-        for (int p = 0; p < passes.size(); p++) {
-            int[] words = passes.get(p).words();
-            references[p] = TypedBuffer.ofWords(DxgiFormat.R32_UINT, words, words.length);
-            refSizes[p] = ConstantBuffer.ofWords(words.length);
-        }
+        this.references = ReferencePass.references(passes);
+        this.refSizes = ReferencePass.refSizes(passes);
         this.accum = RWBuffer.allocate(DxgiFormat.R32G32B32A32_UINT, BATCH, allocator);
         resources.setUnorderedAccessView(0, accum);
     }

@@ -49,13 +49,8 @@ final class Msad4Passes implements AutoCloseable {
 
     Msad4Passes(List<ReferencePass> passes, int maxElements, BufferAllocator allocator, ComputeShader shader) {
         this.shader = shader;
-        this.references = new TypedBuffer[passes.size()];
-        this.refSizes = new ConstantBuffer[passes.size()];
-        for (int p = 0; p < passes.size(); p++) {
-            int[] words = passes.get(p).words();
-            references[p] = TypedBuffer.ofWords(DxgiFormat.R32_UINT, words, words.length);
-            refSizes[p] = ConstantBuffer.ofWords(words.length);
-        }
+        this.references = ReferencePass.references(passes);
+        this.refSizes = ReferencePass.refSizes(passes);
         int maxGroups = (maxElements + LANES - 1) / LANES;
         this.shifted = new int[Math.max(maxElements + SearchPlan.MAX_PASS_WORDS + 1, LANES * maxGroups + SLOT)];
         this.accum = RWBuffer.allocate(DxgiFormat.R32G32B32A32_UINT, maxElements, allocator);

@@ -1,6 +1,10 @@
 package org.imbrex.io.scan;
 
 import java.util.Arrays;
+import java.util.List;
+import org.imbrex.kernels.resource.ConstantBuffer;
+import org.imbrex.kernels.resource.DxgiFormat;
+import org.imbrex.kernels.resource.TypedBuffer;
 
 /**
  * One Dispatch of the msad4 search shader for one piece of one signature: the reference words bound to
@@ -40,6 +44,24 @@ public record ReferencePass(int signature, int wordOffset, int[] words, Kind kin
     @Override
     public int[] words() {
         return words.clone();
+    }
+
+    /** Each pass's words as the {@code t0} view the msad4 shaders read ({@code R32_UINT}). */
+    static TypedBuffer[] references(List<ReferencePass> passes) {
+        TypedBuffer[] views = new TypedBuffer[passes.size()];
+        for (int p = 0; p < views.length; p++) {
+            views[p] = TypedBuffer.ofWords(DxgiFormat.R32_UINT, passes.get(p).words, passes.get(p).words.length);
+        }
+        return views;
+    }
+
+    /** Each pass's {@code cb0}: {@code REF_SIZE} = its number of words. */
+    static ConstantBuffer[] refSizes(List<ReferencePass> passes) {
+        ConstantBuffer[] buffers = new ConstantBuffer[passes.size()];
+        for (int p = 0; p < buffers.length; p++) {
+            buffers[p] = ConstantBuffer.ofWords(passes.get(p).refSize());
+        }
+        return buffers;
     }
 
     /** Number of reference words, the shader's {@code REF_SIZE}. */
