@@ -16,14 +16,16 @@ import org.imbrex.kernels.shaders.Msad4Search;
 
 /**
  * Scans byte ranges of files for the signatures of a {@link SearchPlan}, tile by tile, with the msad4
- * search shader, and reports every owned offset whose exact SAD is within the limit.
+ * shaders, and reports every owned offset whose exact SAD is within the limit.
  * <pre>
  *   range       |&lt;------------------------------ ByteRange ------------------------------&gt;|
  *   tiles       |&lt;--- core ---&gt;|&lt;--- core ---&gt;|&lt;--- core ---&gt;| …         each read with a halo of
  *               one positioned read per tile (the halo is kept, not re-read)    maxLength − 1 bytes
- *   per tile    for each signature s: for each pass of s: Dispatch, add u0 into sums[t]
+ *   per tile    prefilter ({@link AnchoredScan}): one gram-filter Dispatch for all signatures; each signature
+ *                 it covers is scored on its candidate words only (sum-bound, msad4-gather Dispatches)
+ *               every other signature s: for each pass of s: msad4-search Dispatch, add u0 into sums[t]
  *                 (after the first pass, only on thread groups where some sums[t] ≤ limit: SurvivingGroups)
- *               report t when tile.start + t + length(s) ≤ fileLength and sums[t] ≤ limit.maxSad(s)
+ *               report t when tile.start + t + length(s) ≤ fileLength and its SAD ≤ limit.maxSad(s)
  * </pre>
  * A match at offset {@code o} is reported by the one tile (of the one range) whose core holds {@code o},
  * so results do not depend on tile size or on how a file is cut into ranges.
@@ -35,7 +37,7 @@ import org.imbrex.kernels.shaders.Msad4Search;
  *             (signature, offset, sad) -> System.out.println(signature + " @ " + offset));
  * }
  * }</pre>
- * One scanner per task thread: it owns the shader instance, the UAV (Arrow memory from the caller's
+ * One scanner per task thread: it owns the shader instances, the UAVs (Arrow memory from the caller's
  * allocator, freed by {@link #close()}) and the tile arrays, all reused from tile to tile.
  */
 public final class TileScanner implements AutoCloseable {
