@@ -123,17 +123,23 @@ public final class GramFilter implements GroupShader {
         return format == DxgiFormat.R32_UINT || format == DxgiFormat.R32_SINT || format == DxgiFormat.R32_FLOAT;
     }
 
-    /** The lanes' hits when only buf_keys has keys. */
+    /**
+     * The lanes' hits when only buf_keys has keys. The word and the next one form a long whose bytes 0..4
+     * are the four grams' bytes; Java's int shift takes its count modulo 32, which is {@code gram & 31}.
+     */
     private void hitsOfKeys(int[] keys, int lanes) {
         int[] w = src;
         int[] h = hits;
         for (int lane = 0; lane < lanes; lane++) {
-            int lo = w[lane];
-            int hi = w[lane + 1];
-            h[lane] = isKey(keys, lo & 0xFFFF)
-                    | isKey(keys, (lo >>> 8) & 0xFFFF) << 1
-                    | isKey(keys, lo >>> 16) << 2
-                    | isKey(keys, (lo >>> 24) | ((hi & 0xFF) << 8)) << 3;
+            long pair = (w[lane] & 0xFFFF_FFFFL) | (long) w[lane + 1] << 32;
+            int g0 = (int) pair & 0xFFFF;
+            int g1 = (int) (pair >>> 8) & 0xFFFF;
+            int g2 = (int) (pair >>> 16) & 0xFFFF;
+            int g3 = (int) (pair >>> 24) & 0xFFFF;
+            h[lane] = (keys[g0 >>> 5] >>> g0) & 1
+                    | ((keys[g1 >>> 5] >>> g1) & 1) << 1
+                    | ((keys[g2 >>> 5] >>> g2) & 1) << 2
+                    | ((keys[g3 >>> 5] >>> g3) & 1) << 3;
         }
     }
 
