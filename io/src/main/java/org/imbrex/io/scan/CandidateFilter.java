@@ -26,8 +26,9 @@ import org.imbrex.kernels.shaders.GramFilter;
  *       keep o when 0 ≤ o &lt; offsets[s] and the window's literal bytes at o + windowAt[a] are within
  *       tolerance[a]   →  candidate word o / 4 of signature s (ascending, each once)
  * </pre>
- * A signature that gathers more than {@code cap} candidate words in a tile is marked {@link #overflowed}:
- * scoring all of its offsets is then cheaper, and the scanner does that instead.
+ * A signature that gathers more than {@code cap} candidate words in a tile (an eighth of the tile's words,
+ * less when there are more than 32 signatures) is marked {@link #overflowed}: scoring all of its offsets is
+ * then cheaper, and the scanner does that instead.
  */
 final class CandidateFilter implements AutoCloseable {
     /** Threads of one Dispatch: 65535 groups of 64 (cs_5_0). */
@@ -59,7 +60,9 @@ final class CandidateFilter implements AutoCloseable {
         this.hitWords = new int[maxWords];
         this.rest = new int[Math.max(0, maxWords - MAX_WORDS_PER_DISPATCH + 1)];
         this.restHits = new int[rest.length];
-        this.cap = Math.max(64, maxWords / 8);
+        // An eighth of the tile's words per signature, and four tiles' worth over all signatures at most, so
+        // that thousands of signatures on data that defeats their anchors cannot take more than that.
+        this.cap = Math.max(64, Math.min(maxWords / 8, (int) (4L * maxWords / signatures)));
         this.words = new int[signatures][];
         this.counts = new int[signatures];
         this.overflowed = new boolean[signatures];
