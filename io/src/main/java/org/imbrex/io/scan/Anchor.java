@@ -1,5 +1,7 @@
 package org.imbrex.io.scan;
 
+import org.imbrex.io.signature.Signature;
+
 /**
  * One piece of a signature that every match within the limit must hold within {@code tolerance}: the
  * window {@code [windowAt, windowAt + windowLength)} of the signature's positions, whose literal bytes
@@ -27,8 +29,35 @@ package org.imbrex.io.scan;
 record Anchor(int signature, int keyAt, boolean singleByte, int windowAt, int windowLength, long mask, long value,
         int tolerance) {
 
+    /**
+     * The anchor of window {@code [windowAt, windowAt + windowLength)} of {@code pattern}: its mask and
+     * value hold the window's literal bytes.
+     */
+    static Anchor of(int signatureIndex, Signature pattern, int keyAt, boolean singleByte, int windowAt,
+            int windowLength, int tolerance) {
+        long mask = 0;
+        long value = 0;
+        for (int q = windowAt; q < windowAt + windowLength; q++) {
+            if (q < pattern.length() && !pattern.isWildcard(q)) {
+                mask |= 0xFFL << (8 * (q - windowAt));
+                value |= (long) pattern.byteAt(q) << (8 * (q - windowAt));
+            }
+        }
+        return new Anchor(signatureIndex, keyAt, singleByte, windowAt, windowLength, mask, value, tolerance);
+    }
+
     /** The key's bytes: the window's byte at {@code keyAt + i}. */
     int keyByte(int i) {
-        return (int) (value >>> (8 * (keyAt + i - windowAt))) & 0xFF;
+        return byteAt(keyAt + i);
+    }
+
+    /** The window's byte at signature position {@code position} (0 where it is not literal). */
+    int byteAt(int position) {
+        return (int) (value >>> (8 * (position - windowAt))) & 0xFF;
+    }
+
+    /** True when signature position {@code position} of the window is a literal byte. */
+    boolean literal(int position) {
+        return ((mask >>> (8 * (position - windowAt))) & 0xFF) != 0;
     }
 }

@@ -114,22 +114,14 @@ final class AnchorPlanner {
             return null;
         }
         int length = Math.min(MAX_WINDOW, signature.length() - best);
-        long mask = 0;
-        long value = 0;
         int key = best;
-        for (int q = best; q < best + length; q++) {
-            if (!signature.isWildcard(q)) {
-                mask |= 0xFFL << (8 * (q - best));
-                value |= (long) signature.byteAt(q) << (8 * (q - best));
-            }
-        }
         for (int q = best; q < best + 4; q++) {
             if (stats.gram(signature.byteAt(q), signature.byteAt(q + 1))
                     < stats.gram(signature.byteAt(key), signature.byteAt(key + 1))) {
                 key = q;
             }
         }
-        return new Anchor(index, key, false, best, length, mask, value, 0);
+        return Anchor.of(index, signature, key, false, best, length, 0);
     }
 
     private static void relax(double[][] best, int[][] choice, int i, int b, double cost, int how) {
@@ -237,16 +229,8 @@ final class AnchorPlanner {
         }
 
         Anchor anchor(int index, int i, int m, int t) {
-            long mask = 0;
-            long value = 0;
-            for (int q = i; q < i + m; q++) {
-                if (literal(q)) {
-                    mask |= 0xFFL << (8 * (q - i));
-                    value |= (long) signature.byteAt(q) << (8 * (q - i));
-                }
-            }
             int key = key(i, m, t);
-            return new Anchor(index, key >>> 1, (key & 1) != 0, i, m, mask, value, t);
+            return Anchor.of(index, signature, key >>> 1, (key & 1) != 0, i, m, t);
         }
     }
 }

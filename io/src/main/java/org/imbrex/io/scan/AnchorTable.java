@@ -38,7 +38,6 @@ final class AnchorTable {
     /** True when the keys are in {@link #wordKeys}, tested at word starts only. */
     final boolean wordStride;
     final int[] signature;
-    final int[] keyAt;
     final int[] windowAt;
     final long[] mask;
     final long[] value;
@@ -49,7 +48,6 @@ final class AnchorTable {
     private AnchorTable(List<Anchor> anchors, int signatures, GramStatistics stats) {
         int n = anchors.size();
         signature = new int[n];
-        keyAt = new int[n];
         windowAt = new int[n];
         mask = new long[n];
         value = new long[n];
@@ -58,7 +56,6 @@ final class AnchorTable {
         for (int a = 0; a < n; a++) {
             Anchor anchor = anchors.get(a);
             signature[a] = anchor.signature();
-            keyAt[a] = anchor.keyAt();
             windowAt[a] = anchor.windowAt();
             mask[a] = anchor.mask();
             value[a] = anchor.value();
@@ -116,7 +113,7 @@ final class AnchorTable {
                 if (literalRun(anchor, p, 5)) {
                     double r = 0;
                     for (int q = p; q < p + 4; q++) {
-                        r += stats.gram(byteOf(anchor, q), byteOf(anchor, q + 1));
+                        r += stats.gram(anchor.byteAt(q), anchor.byteAt(q + 1));
                     }
                     if (r < rate) {
                         rate = r;
@@ -140,15 +137,11 @@ final class AnchorTable {
 
     private static boolean literalRun(Anchor anchor, int p, int length) {
         for (int q = p; q < p + length; q++) {
-            if (((anchor.mask() >>> (8 * (q - anchor.windowAt()))) & 0xFF) == 0) {
+            if (!anchor.literal(q)) {
                 return false;
             }
         }
         return true;
-    }
-
-    private static int byteOf(Anchor anchor, int position) {
-        return (int) (anchor.value() >>> (8 * (position - anchor.windowAt()))) & 0xFF;
     }
 
     private interface KeyConsumer {
@@ -160,7 +153,7 @@ final class AnchorTable {
     private static void forEachKey(Anchor anchor, int run, KeyConsumer keys) {
         if (run >= 0) {
             for (int q = run; q < run + 4; q++) {
-                keys.accept(byteOf(anchor, q) | byteOf(anchor, q + 1) << 8, q);
+                keys.accept(anchor.byteAt(q) | anchor.byteAt(q + 1) << 8, q);
             }
             return;
         }

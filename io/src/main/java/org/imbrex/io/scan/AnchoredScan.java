@@ -76,8 +76,7 @@ final class AnchoredScan implements AutoCloseable {
         replan(data, tile);
         for (int s = 0; s < limits.length; s++) {
             boolean covered = table.anchors(s) && limits[s] >= 0 && limits[s] <= plannedFor[s];
-            long fitting = fileLength - plan.signature(s).length() - tile.start() + 1;
-            offsets[s] = covered ? (int) Math.max(0, Math.min(tile.coreLength(), fitting)) : 0;
+            offsets[s] = covered ? tile.offsetsFitting(fileLength, plan.signature(s).length()) : 0;
             covers[s] = covered;
             any |= covered;
         }

@@ -45,14 +45,14 @@ final class CandidateFilter implements AutoCloseable {
     private final int[] rest;
     private final int[] restHits;
     private final int cap;
-    private int[][] words;
-    private int[] counts;
-    private boolean[] overflowed;
+    private final int[][] words;
+    private final int[] counts;
+    private final boolean[] overflowed;
     /**
      * Per signature: a candidate came after a larger one (several anchors, or a word-stride key whose gram
      * repeats in its run), so the list needs sorting.
      */
-    private boolean[] unsorted;
+    private final boolean[] unsorted;
 
     CandidateFilter(int maxWords, int signatures, BufferAllocator allocator, ComputeShader shader) {
         this.shader = shader;

@@ -220,8 +220,7 @@ public final class TileScanner implements AutoCloseable {
     }
 
     private void scanSignature(int s, Tile tile, long fileLength, ScoreLimit limit, MatchSink sink, Counts counts) {
-        long fitting = fileLength - plan.signature(s).length() - tile.start() + 1;
-        int offsets = (int) Math.max(0, Math.min(tile.coreLength(), fitting));
+        int offsets = tile.offsetsFitting(fileLength, plan.signature(s).length());
         int maxSad = limit.maxSad(s);
         if (offsets == 0 || maxSad < 0) {
             return;

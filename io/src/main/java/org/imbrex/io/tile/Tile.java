@@ -38,6 +38,14 @@ public record Tile(long index, long start, int coreLength, int dataLength) {
         return dataLength - coreLength;
     }
 
+    /**
+     * How many core offsets, from the first, start a window of {@code windowLength} bytes that ends inside a
+     * file of {@code fileLength} bytes: {@code coreLength}, or fewer in the file's last tiles.
+     */
+    public int offsetsFitting(long fileLength, int windowLength) {
+        return (int) Math.max(0, Math.min(coreLength, fileLength - windowLength - start + 1));
+    }
+
     /** True when a match at {@code offset} belongs to this tile. */
     public boolean owns(long offset) {
         return offset >= start && offset < coreEnd();
