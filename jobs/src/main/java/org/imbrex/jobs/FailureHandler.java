@@ -2,6 +2,7 @@ package org.imbrex.jobs;
 
 import java.io.PrintWriter;
 import org.apache.spark.SparkException;
+import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.kernels.cli.OneLineErrors;
 import picocli.CommandLine;
 
@@ -47,7 +48,7 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
             cause = cause.getCause();
         }
         String message = firstLine(cause);
-        if (cause == failure || failure instanceof SparkException) {
+        if (cause == failure || failure instanceof SparkException || failure instanceof JobProgress.JobFailed) {
             return message;
         }
         String outer = firstLine(failure);

@@ -8,7 +8,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
-import org.apache.spark.sql.Row;
 import org.apache.spark.util.LongAccumulator;
 import org.apache.spark.util.TaskCompletionListener;
 import org.imbrex.io.input.ByteRange;
@@ -18,7 +17,7 @@ import org.imbrex.jobs.spark.HadoopConf;
 
 /**
  * One scan task: runs the msad4 search shader over every tile of the task's byte ranges and streams the
- * accepted offsets out as match rows ({@link ScanRows}), a tile's worth at a time. With {@code --best K}
+ * accepted offsets out as {@link Match}es ({@link ScanRows}), a tile's worth at a time. With {@code --best K}
  * only the task's K best per signature leave it, once its ranges are done.
  *
  * <p>Arrow memory lives in one allocator per task, freed when the rows run out, when a scan fails, or,
@@ -26,7 +25,7 @@ import org.imbrex.jobs.spark.HadoopConf;
  * travel in the task (they are small) and are compiled into a {@link SearchPlan} there. Example: {@code
  * ranges.mapPartitions(new ScanPartition(signatures, hadoop, options, counters))}.
  */
-final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Row> {
+final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Match> {
     private static final long serialVersionUID = 1L;
 
     /** The accumulators a scan adds to, as the Spark UI names them "imbrex search: …". */
@@ -60,7 +59,7 @@ final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Row> {
     }
 
     @Override
-    public Iterator<Row> call(Iterator<ByteRange> ranges) {
+    public Iterator<Match> call(Iterator<ByteRange> ranges) {
         ScanRows rows = rows(ranges);
         TaskContext task = TaskContext.get();
         if (task != null) {

@@ -13,17 +13,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.scan.ScanStats;
 import org.imbrex.io.scan.ScoreLimit;
 import org.imbrex.io.scan.SearchPlan;
 import org.imbrex.io.scan.TileScanner;
-import org.imbrex.io.signature.Signature;
 
 /**
- * The match rows of one scan task, scanned as they are asked for: a tile is scanned only when the rows of
+ * The matches of one scan task, scanned as they are asked for: a tile is scanned only when the rows of
  * the one before have all been taken, so a task holds at most one tile's matches however many its ranges
  * have. With {@code --best K} the rows are the K best per signature, given once every range is scanned.
  * <pre>
@@ -39,7 +36,7 @@ import org.imbrex.io.signature.Signature;
  *
  * <p>Example: {@code try (ScanRows rows = partition.rows(ranges)) { rows.forEachRemaining(out::add); }}
  */
-final class ScanRows implements Iterator<Row>, AutoCloseable {
+final class ScanRows implements Iterator<Match>, AutoCloseable {
     private final Iterator<ByteRange> ranges;
     private final SearchPlan plan;
     private final Configuration conf;
@@ -48,7 +45,7 @@ final class ScanRows implements Iterator<Row>, AutoCloseable {
     private final ScanPartition.Allocators allocators;
     private final BestMatches best;
     private final Map<String, FileSystem> fileSystems = new HashMap<>();
-    private final ArrayDeque<Row> pending = new ArrayDeque<>();
+    private final ArrayDeque<Match> pending = new ArrayDeque<>();
 
     private BufferAllocator allocator;
     private TileScanner scanner;
@@ -86,7 +83,7 @@ final class ScanRows implements Iterator<Row>, AutoCloseable {
     }
 
     @Override
-    public Row next() {
+    public Match next() {
         if (!hasNext()) {
             throw new NoSuchElementException("no more match rows");
         }
@@ -118,10 +115,10 @@ final class ScanRows implements Iterator<Row>, AutoCloseable {
         range = next;
         FileSystem fs = fileSystem(next.path());
         scan = best != null
-                ? scanner.open(fs, next, best::limit, (signature, offset, sad) -> best.offer(
-                        new BestMatches.Candidate(signature, next.path(), offset, sad)))
+                ? scanner.open(fs, next, best::limit,
+                        (signature, offset, sad) -> best.offer(new Match(signature, next.path(), offset, sad)))
                 : scanner.open(fs, next, ScoreLimit.atMost(options.maxSad()),
-                        (signature, offset, sad) -> pending.add(row(signature, next.path(), offset, sad)));
+                        (signature, offset, sad) -> pending.add(new Match(signature, next.path(), offset, sad)));
     }
 
     private boolean nextTile() throws IOException {
@@ -159,9 +156,7 @@ final class ScanRows implements Iterator<Row>, AutoCloseable {
     private void finish() {
         done = true;
         if (best != null) {
-            for (BestMatches.Candidate c : best.kept()) {
-                pending.add(row(c.signature(), c.path(), c.offset(), c.sad()));
-            }
+            pending.addAll(best.kept());
             counters.matches().add(pending.size());
         }
         release();
@@ -185,11 +180,6 @@ final class ScanRows implements Iterator<Row>, AutoCloseable {
             fileSystems.put(key, fs);
         }
         return fs;
-    }
-
-    private Row row(int signature, String path, long offset, int sad) {
-        Signature s = plan.signature(signature);
-        return RowFactory.create(s.name(), path, offset, s.length(), sad);
     }
 
     /** What the range being scanned did so far; {@link ScanStats#NONE} between ranges. */

@@ -1,38 +1,51 @@
 package org.imbrex.jobs.search;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.row_number;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.MapOutputStatistics;
+import org.apache.spark.ShuffleDependency;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Dataset;
+import org.apache.spark.network.util.JavaUtils;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.expressions.Window;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.ByteRangeInputFormat;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.InputLister;
+import org.imbrex.io.input.PackedSplit;
 import org.imbrex.io.scan.SearchPlan;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.io.signature.SignatureParser;
 import org.imbrex.io.signature.SignatureSet;
 import org.imbrex.io.signature.SignatureWarning;
 import org.imbrex.jobs.spark.HadoopConf;
+import org.imbrex.jobs.spark.ImbrexSession;
 import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import scala.Option;
+import scala.Tuple2;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.reflect.ClassTag;
+import scala.reflect.ClassTag$;
 
 /**
  * The {@code search} job: checks everything on the driver, scans every split of every input file tile
@@ -41,17 +54,21 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  *   driver: parse signatures → list inputs → check output      (errors here: no task has started)
- *   scan:   newAPIHadoopRDD(ByteRangeInputFormat)  one record per range; small files and tails packed into
- *                                                   tasks of about --split-size, block locality kept
- *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → match rows, streamed
- *   reduce: --best K: row_number() over (signature order by sad, path, offset) ≤ K
- *   write:  hash-partitioned by signature, each part sorted by signature, path, offset → staging dir
- *   summary: counts and best matches read back from the staging table → rename it to --output
+ *   scan:   ByteRangeInputFormat splits → makeRDD     one record per range; small files and tails packed
+ *                                                   into tasks of about --split-size, block locality kept
+ *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → matches, streamed
+ *   shuffle: to spark.sql.shuffle.partitions parts by signature rank, each sorted by signature, path, offset
+ *           (the scan job ends here: a map stage, whose output sizes group adjacent parts into write tasks)
+ *   write:  WriteTablePart per task: --best K per signature, rows → part file below the staging dir;
+ *           reports its file, rows per signature and best rows (the summary's counts and best matches)
+ *   commit: the reported files into the staging table, _SUCCESS, then rename it to --output
  * </pre>
  * Example: {@code new SearchJob(options).run()} returns the process exit code.
  */
 public final class SearchJob {
     private static final Logger LOG = LoggerFactory.getLogger(SearchJob.class);
+    /** How many parts the table is written in (at most; a part without rows writes no file). */
+    static final String TABLE_PARTS_KEY = "spark.sql.shuffle.partitions";
 
     private final SearchOptions options;
 
@@ -153,46 +170,109 @@ public final class SearchJob {
         JobProgress progress = new JobProgress(sc, "search");
         long bytes = files.stream().mapToLong(InputFile::length).sum();
         HadoopConf hadoop = HadoopConf.of(sc.hadoopConfiguration());
+        TableOrder order = TableOrder.of(plan.signatures());
+        int parts = Integer.parseInt(setting(sc, TABLE_PARTS_KEY,
+                Integer.toString(ImbrexSession.DEFAULT_SHUFFLE_PARTITIONS)).trim());
+        WriteTablePart.Spec spec = new WriteTablePart.Spec(output.staging(), UUID.randomUUID().toString(),
+                options.format(), hadoop, options.keepsBest() ? options.best() : 0, options.show());
 
-        JavaRDD<ByteRange> ranges = splits(sc);
-        JavaRDD<Row> rows = ranges.mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
+        JavaRDD<Match> matches = splits(sc).mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
                 new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(), progress.matches())));
-        Dataset<Row> matches = spark.createDataFrame(rows, MatchTable.SCHEMA);
-        if (options.keepsBest()) {
-            matches = matches.withColumn("rank", row_number().over(Window.partitionBy(MatchTable.SIGNATURE)
-                    .orderBy(col(MatchTable.SAD), col(MatchTable.PATH), col(MatchTable.OFFSET))))
-                    .where(col("rank").leq(options.best())).drop("rank");
-        }
         try {
-            // One pass over the inputs: a global orderBy would sample, i.e. scan, them a second time.
+            // One pass over the inputs. The scan job shuffles the matches to the table parts by signature; the
+            // write job sorts each part (spilling if it is big) and writes it, adjacent small parts together.
             progress.phase("scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatureCount()
                     + " signatures, keeping " + (options.keepsBest() ? "the " + options.best() + " best" : "scores")
-                    + (options.maxSad() == SearchOptions.UNLIMITED ? "" : " ≤ " + options.maxSad())
-                    + ", and write the " + options.format().sparkFormat() + " table");
-            matches.repartition(col(MatchTable.SIGNATURE))
-                    .sortWithinPartitions(MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
-                    .write().format(options.format().sparkFormat()).option("header", "true").save(output.staging());
-            progress.phase("count the matches per signature in the written table");
-            String[] parts = output.stagedFiles();
-            Dataset<Row> table = parts.length == 0 ? spark.createDataFrame(List.of(), MatchTable.SCHEMA)
-                    : MatchTable.read(spark, options.format(), parts);
-            List<Row> counts = table.groupBy(MatchTable.SIGNATURE).count().collectAsList();
-            progress.phase("collect the " + options.show() + " best matches for the summary");
-            List<Row> best = options.show() == 0 ? List.of()
-                    : table.orderBy(MatchTable.SAD, MatchTable.SIGNATURE, MatchTable.PATH, MatchTable.OFFSET)
-                            .limit(options.show()).collectAsList();
+                    + (options.maxSad() == SearchOptions.UNLIMITED ? "" : " ≤ " + options.maxSad()));
+            JavaPairRDD<Match, Object> sorted = matches.mapToPair(SearchJob::keyed)
+                    .repartitionAndSortWithinPartitions(new SignaturePartitioner(order, parts), order);
+            MapOutputStatistics shuffled = JobProgress.await(sc.sc().submitMapStage(
+                    (ShuffleDependency<?, ?, ?>) sorted.rdd().dependencies().head()));
+            JavaRDD<Tuple2<Match, Object>> tasks = writeTasks(sc, sorted, shuffled);
+            progress.phase("write the " + options.format().sparkFormat() + " table ("
+                    + tasks.getNumPartitions() + (tasks.getNumPartitions() == 1 ? " file)" : " files)"));
+            List<WrittenPart> written = tasks
+                    .mapPartitionsWithIndex(new WriteTablePart(plan.signatures(), order, spec), false).collect();
+            output.commitParts(written.stream().map(WrittenPart::file).filter(Objects::nonNull).toList());
             output.commit();
             double seconds = (prepared.checkNanos() + System.nanoTime() - started) / 1e9;
-            return new SearchSummary(files.size(), bytes, plan, counts, best, output.output(), options.format(),
-                    seconds);
+            return new SearchSummary(files.size(), bytes, plan, counts(plan, written), best(plan, order, written),
+                    output.output(), options.format(), seconds);
+        } catch (Throwable failure) {
+            // The job failed with one task; others may still be writing parts until they are cancelled.
+            if (!progress.cancelAndAwaitTasks(Duration.ofSeconds(30))) {
+                LOG.warn("search: tasks of the failed job still run; {} may keep some of their files",
+                        output.staging());
+            }
+            throw failure;
         } finally {
             progress.done();
         }
     }
 
     /**
+     * The write tasks over the shuffled parts: adjacent parts grouped into files of about {@code
+     * spark.sql.adaptive.advisoryPartitionSizeInBytes}, as Spark's adaptive execution coalesces shuffle
+     * partitions (and with the same switches: {@code spark.sql.adaptive.enabled}, {@code
+     * spark.sql.adaptive.coalescePartitions.enabled}); otherwise one task per part.
+     */
+    private static JavaRDD<Tuple2<Match, Object>> writeTasks(JavaSparkContext sc, JavaPairRDD<Match, Object> sorted,
+            MapOutputStatistics shuffled) {
+        ClassTag<Tuple2<Match, Object>> tag = ClassTag$.MODULE$.apply(Tuple2.class);
+        if (!Boolean.parseBoolean(setting(sc, "spark.sql.adaptive.enabled", "true").trim())
+                || !Boolean.parseBoolean(setting(sc, "spark.sql.adaptive.coalescePartitions.enabled", "true").trim())) {
+            return new JavaRDD<>(sorted.rdd(), tag);
+        }
+        long target = JavaUtils.byteStringAsBytes(setting(sc, "spark.sql.adaptive.advisoryPartitionSizeInBytes",
+                "64m").trim());
+        AdjacentParts grouped = AdjacentParts.of(shuffled.bytesByPartitionId(), target);
+        return new JavaRDD<>(sorted.rdd().coalesce(grouped.tasks(), false, Option.apply(grouped), null), tag);
+    }
+
+    /**
+     * A setting of the table write: the calling thread's local property if it has one (as {@code
+     * sc.setLocalProperty} sets per-thread job settings), else the Spark configuration's value.
+     */
+    private static String setting(JavaSparkContext sc, String key, String otherwise) {
+        String local = sc.getLocalProperty(key);
+        return local != null ? local : sc.getConf().get(key, otherwise);
+    }
+
+    private static Tuple2<Match, Object> keyed(Match match) {
+        return new Tuple2<>(match, null);
+    }
+
+    /** Rows per signature, from what the parts wrote. */
+    private static List<Row> counts(SearchPlan plan, List<WrittenPart> written) {
+        long[] rows = new long[plan.signatureCount()];
+        for (WrittenPart part : written) {
+            for (int i = 0; i < part.signatures().length; i++) {
+                rows[part.signatures()[i]] += part.rows()[i];
+            }
+        }
+        List<Row> counts = new ArrayList<>();
+        for (int s = 0; s < rows.length; s++) {
+            if (rows[s] > 0) {
+                counts.add(RowFactory.create(plan.signature(s).name(), rows[s]));
+            }
+        }
+        return counts;
+    }
+
+    /** The summary's best rows: lowest SAD first, then table order, from each part's best. */
+    private List<Row> best(SearchPlan plan, TableOrder order, List<WrittenPart> written) {
+        return written.stream().flatMap(part -> part.best().stream()).sorted(order.bestFirst()).limit(options.show())
+                .map(m -> RowFactory.create(plan.signature(m.signature()).name(), m.path(), m.offset(),
+                        plan.signature(m.signature()).length(), m.sad()))
+                .toList();
+    }
+
+    /**
      * One record per range of the inputs, listed by the same rules as {@link InputLister}: one partition per
-     * packed split, or the ranges spread over {@code --partitions N}.
+     * packed split (running where its blocks are), or the ranges spread over {@code --partitions N}. The
+     * splits are computed here, by {@link ByteRangeInputFormat}, and handed to Spark as a collection with
+     * locations: a Hadoop RDD would broadcast the whole Hadoop configuration first, which costs a start-up of
+     * most of a second, and then list the inputs again when the job starts.
      */
     private JavaRDD<ByteRange> splits(JavaSparkContext sc) {
         try {
@@ -205,8 +285,18 @@ public final class SearchJob {
             FileInputFormat.setMaxInputSplitSize(job, options.splitSize());
             FileInputFormat.setMinInputSplitSize(job, options.splitSize());
             ByteRangeInputFormat.setOpenCost(job, options.openCost());
-            JavaRDD<ByteRange> ranges = sc.newAPIHadoopRDD(job.getConfiguration(), ByteRangeInputFormat.class,
-                    ByteRange.class, NullWritable.class).keys();
+            List<Tuple2<ArrayList<ByteRange>, Seq<String>>> located = new ArrayList<>();
+            for (InputSplit split : new ByteRangeInputFormat().getSplits(job)) {
+                PackedSplit packed = (PackedSplit) split;
+                // As Spark's Hadoop RDDs do (spark.hadoopRDD.ignoreEmptySplits): a split of empty files is no task.
+                if (packed.getLength() > 0) {
+                    located.add(new Tuple2<>(new ArrayList<>(packed.ranges()),
+                            CollectionConverters.asScala(Arrays.asList(packed.getLocations())).toSeq()));
+                }
+            }
+            ClassTag<ArrayList<ByteRange>> tag = ClassTag$.MODULE$.apply(ArrayList.class);
+            JavaRDD<ByteRange> ranges = sc.sc().makeRDD(CollectionConverters.asScala(located).toSeq(), tag)
+                    .toJavaRDD().flatMap(ArrayList::iterator);
             return options.partitions() > 0 ? ranges.repartition(options.partitions()) : ranges;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,8 +1,14 @@
 package org.imbrex.jobs.spark;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.spark.FutureAction;
+import org.apache.spark.SparkException;
+import org.apache.spark.SparkJobInfo;
+import org.apache.spark.SparkStageInfo;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.JavaSparkStatusTracker;
 import org.apache.spark.util.LongAccumulator;
 
 /**
@@ -28,6 +34,66 @@ public final class JobProgress {
     /** Names the next Spark job in the UI, e.g. "imbrex search: scan 3 files". */
     public void phase(String description) {
         sc.setJobDescription("imbrex " + job + ": " + description);
+    }
+
+    /**
+     * Waits for a job submitted without an action (e.g. {@code SparkContext.submitMapStage}) and returns its
+     * result; a failed job throws its {@link SparkException} as the cause of a {@link JobFailed}.
+     */
+    public static <T> T await(FutureAction<T> job) {
+        try {
+            return job.get();
+        } catch (SparkException failure) {
+            throw new JobFailed(failure);
+        }
+    }
+
+    /** A Spark job failed; the cause is Spark's exception, whose root cause says why. */
+    public static final class JobFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        JobFailed(SparkException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    /**
+     * After a failed job: cancels what is left of the job group and waits, up to {@code timeout}, until none
+     * of its tasks still runs, so that cleaning up the output cannot race a task that is still writing.
+     * Returns whether every task stopped in time.
+     */
+    public boolean cancelAndAwaitTasks(Duration timeout) {
+        String group = "imbrex-" + job;
+        sc.sc().cancelJobGroup(group);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (activeTasks(group) > 0) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int activeTasks(String group) {
+        JavaSparkStatusTracker tracker = sc.statusTracker();
+        int active = 0;
+        for (int jobId : tracker.getJobIdsForGroup(group)) {
+            SparkJobInfo info = tracker.getJobInfo(jobId);
+            if (info == null) {
+                continue;
+            }
+            for (int stageId : info.stageIds()) {
+                SparkStageInfo stage = tracker.getStageInfo(stageId);
+                active += stage == null ? 0 : stage.numActiveTasks();
+            }
+        }
+        return active;
     }
 
     /** Clears the job group and description, so later jobs of the same thread are not labelled as this one's. */

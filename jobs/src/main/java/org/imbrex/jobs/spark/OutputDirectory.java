@@ -23,6 +23,7 @@ import org.apache.hadoop.fs.Path;
 public final class OutputDirectory {
     /** Marks staging directories: a directory with this in its name is an unfinished job's output. */
     public static final String INCOMPLETE_MARK = "_imbrex_incomplete_";
+    private static final String TEMPORARY = "_temporary";
 
     private final FileSystem fs;
     private final Path output;
@@ -98,6 +99,42 @@ public final class OutputDirectory {
                     .map(status -> status.getPath().toString()).toArray(String[]::new);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the staged table " + staging + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Where a task attempt writes its part file of the table: below {@code _temporary} in the staging
+     * directory, in a directory of its own, so that attempts of the same part (a retry, a speculative copy)
+     * never write the same file. Only the files the driver accepts are moved into the table ({@link
+     * #commitParts}).
+     *
+     * <pre>
+     *   .out._imbrex_incomplete_ID/_temporary/attempt-17/part-00003-JOB.snappy.parquet   task attempt 17
+     *   .out._imbrex_incomplete_ID/part-00003-JOB.snappy.parquet                         after commitParts
+     * </pre>
+     */
+    public static Path attemptFile(String staging, long taskAttempt, String name) {
+        return new Path(new Path(new Path(staging, TEMPORARY), "attempt-" + taskAttempt), name);
+    }
+
+    /**
+     * Moves the accepted part files (written at {@link #attemptFile}) into the staged table, removes what
+     * other attempts left in {@code _temporary}, and marks the table complete with {@code _SUCCESS}.
+     */
+    public void commitParts(List<String> attemptFiles) {
+        try {
+            fs.mkdirs(staging);
+            for (String file : attemptFiles) {
+                Path from = new Path(file);
+                Path to = new Path(staging, from.getName());
+                if (!fs.rename(from, to)) {
+                    throw new IOException("rename " + from + " → " + to + " failed");
+                }
+            }
+            fs.delete(new Path(staging, TEMPORARY), true);
+            fs.create(new Path(staging, "_SUCCESS"), true).close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot commit the parts of " + staging + ": " + e.getMessage(), e);
         }
     }
 

@@ -6,14 +6,17 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.jobs.motion.MotionTask;
+import org.imbrex.jobs.search.Match;
+import org.imbrex.jobs.search.WrittenPart;
 
 /**
  * Kryo serializers for the records imbrex ships between driver and executors. Kryo 4.0.3 fails on records
  * ("can't get field offset on a record class"), so each one is written field by field.
  *
- * <p>Spark serializes two records with Kryo: {@link ByteRange}, because {@code search --partitions N} shuffles
- * the ranges to spread them over N tasks, and {@link MotionTask}, the elements motion parallelizes from the
- * driver. (Signatures travel inside the task closure, which Spark writes with
+ * <p>Spark serializes four records with Kryo: {@link ByteRange}, because {@code search --partitions N}
+ * shuffles the ranges to spread them over N tasks; {@link Match}, which search shuffles to its table parts;
+ * {@link WrittenPart}, what a search part task returns; and {@link MotionTask}, the elements motion
+ * parallelizes from the driver. (Signatures travel inside the task closure, which Spark writes with
  * Java serialization.) Example: {@code RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
  */
 final class RecordSerializers {
@@ -28,8 +31,12 @@ final class RecordSerializers {
         kryo.register(String[].class);
         kryo.register(Object[].class);
         kryo.register(java.util.ArrayList.class);
+        kryo.register(java.util.ArrayList[].class); // search's splits: a partition's values, each a list of ranges
         kryo.register(ByteRange.class, new ByteRangeSerializer());
         kryo.register(MotionTask.class, new MotionTask.KryoSerializer());
+        kryo.register(Match.class, new Match.KryoSerializer());
+        kryo.register(WrittenPart.class, new WrittenPart.KryoSerializer());
+        kryo.register(WrittenPart[].class);
     }
 
     /** {@code path, start, length, fileLength}; the record's constructor checks them again on reading. */

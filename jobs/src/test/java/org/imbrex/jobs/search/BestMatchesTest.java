@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class BestMatchesTest {
 
-    private static BestMatches.Candidate candidate(int signature, String path, long offset, int sad) {
-        return new BestMatches.Candidate(signature, path, offset, sad);
+    private static Match candidate(int signature, String path, long offset, int sad) {
+        return new Match(signature, path, offset, sad);
     }
 
     @Test
@@ -81,7 +81,7 @@ class BestMatchesTest {
     @Test
     void offer_randomCandidatesInAnyOrder_keepsWhatSortingKeeps() {
         Random random = new Random(5);
-        List<BestMatches.Candidate> all = new ArrayList<>();
+        List<Match> all = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
             all.add(candidate(0, "p" + random.nextInt(3), i, random.nextInt(20)));
         }
@@ -90,9 +90,9 @@ class BestMatchesTest {
 
         all.forEach(best::offer);
 
-        Comparator<BestMatches.Candidate> order = Comparator.comparingInt(BestMatches.Candidate::sad)
-                .thenComparing(BestMatches.Candidate::path).thenComparingLong(BestMatches.Candidate::offset);
-        List<BestMatches.Candidate> sorted = all.stream().sorted(order).limit(25).toList();
+        Comparator<Match> order = Comparator.comparingInt(Match::sad)
+                .thenComparing(Match::path).thenComparingLong(Match::offset);
+        List<Match> sorted = all.stream().sorted(order).limit(25).toList();
         assertThat(best.kept()).containsExactlyInAnyOrderElementsOf(sorted);
     }
 }

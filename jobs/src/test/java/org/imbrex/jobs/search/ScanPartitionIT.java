@@ -62,7 +62,7 @@ class ScanPartitionIT {
                 new ScanPartition.Counters(sc.sc().longAccumulator(), sc.sc().longAccumulator(),
                         sc.sc().longAccumulator()),
                 ScanPartitionIT::taskAllocator);
-        return sc.parallelize(ranges, 1).mapPartitions(partition).map(row -> row.getLong(2));
+        return sc.parallelize(ranges, 1).mapPartitions(partition).map(Match::offset);
     }
 
     private ByteRange randomFile(int length) throws IOException {

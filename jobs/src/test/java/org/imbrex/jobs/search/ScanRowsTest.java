@@ -19,7 +19,6 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
-import org.apache.spark.sql.Row;
 import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.signature.Signature;
@@ -95,12 +94,12 @@ class ScanRowsTest {
         try (ScanRows rows = rows(List.of(ANY4), List.of(range), "--max-sad", "1020", "--tile-size", "64k")) {
             while (rows.hasNext()) {
                 mostPending = Math.max(mostPending, rows.pendingRows());
-                Row row = rows.next();
+                Match row = rows.next();
                 if (count == 0) {
                     tilesAtFirstRow = rows.progress().tiles();
                     assertThat(root.getChildAllocators()).as("memory is held while the range is scanned").hasSize(1);
                 }
-                assertThat(row.getLong(2)).isEqualTo(count);
+                assertThat(row.offset()).isEqualTo(count);
                 count++;
             }
             assertTaskMemoryFreed();
@@ -143,7 +142,7 @@ class ScanRowsTest {
         try (ScanRows rows = rows(signatures, List.of(a, b), "--best", "3", "--tile-size", "64k")) {
             assertThat(rows.hasNext()).isTrue();
             assertTaskMemoryFreed();
-            rows.forEachRemaining(row -> kept.add(MatchRow.of(row)));
+            rows.forEachRemaining(row -> kept.add(MatchRow.of(row, signatures)));
         }
 
         assertThat(kept.stream().sorted(MatchRow.TABLE_ORDER).toList()).containsExactlyElementsOf(
@@ -204,7 +203,7 @@ class ScanRowsTest {
         ScanPartition partition = new ScanPartition(List.of(ANY4), HadoopConf.of(new Configuration()),
                 Searches.options("--signatures", "s", "--input", "i", "--output", "o", "--max-sad", "1020",
                         "--tile-size", "4k"), counters);
-        partition.call(ranges).forEachRemaining(row -> all.add(MatchRow.of(row)));
+        partition.call(ranges).forEachRemaining(row -> all.add(MatchRow.of(row, List.of(ANY4))));
 
         assertThat(all).hasSize(10_000 - 3).allMatch(row -> row.path().equals(a.path()));
         assertThat(all).extracting(MatchRow::offset).isSorted();
@@ -235,7 +234,7 @@ class ScanRowsTest {
 
         List<Long> offsets = new ArrayList<>();
         try (ScanRows rows = rows(List.of(ANY4), List.of(range), "--tile-size", "1k")) {
-            rows.forEachRemaining(row -> offsets.add(row.getLong(2)));
+            rows.forEachRemaining(row -> offsets.add(row.offset()));
         }
 
         assertThat(offsets).containsExactly(100L);

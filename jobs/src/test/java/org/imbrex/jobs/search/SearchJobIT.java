@@ -184,11 +184,10 @@ class SearchJobIT {
                 assertThat(job.group()).isEqualTo("imbrex-search");
                 assertThat(job.description()).startsWith("imbrex search: ");
             });
-            assertThat(search).extracting(JobEvents.Job::description).contains(
-                    "imbrex search: scan 3 files (20003 bytes) for 2 signatures, keeping scores ≤ 0, and write the"
-                            + " parquet table",
-                    "imbrex search: count the matches per signature in the written table",
-                    "imbrex search: collect the 20 best matches for the summary");
+            // Two Spark jobs: the scan up to the shuffle of its matches, and the write of the table from them.
+            assertThat(search).extracting(JobEvents.Job::description).containsExactly(
+                    "imbrex search: scan 3 files (20003 bytes) for 2 signatures, keeping scores ≤ 0",
+                    "imbrex search: write the parquet table (1 file)");
             assertThat(later).isNotEmpty().allSatisfy(job -> {
                 assertThat(job.group()).isNull();
                 assertThat(job.description()).isNull();
@@ -207,6 +206,84 @@ class SearchJobIT {
         assertThat(summary.bytes()).isEqualTo(20_003);
         assertThat(counts).containsEntry("zero", rows.stream().filter(r -> r.signature().equals("zero")).count());
         assertThat(rows).anyMatch(r -> r.path().endsWith("tiny.bin"));
+    }
+
+    @Test
+    void search_manySignatures_eachPartFileHoldsWholeSignaturesInTableOrder() throws IOException {
+        SearchCorpus corpus = new SearchCorpus(dir.resolve("parts"), 11L);
+        for (int s = 0; s < 40; s++) {
+            corpus.randomSignature("sig-" + (char) ('a' + s % 26) + s, 6 + s % 5);
+        }
+        for (String file : List.of("a.bin", "b.bin", "c.bin")) {
+            corpus.file(file, 30_000);
+            for (int s = 0; s < 40; s++) {
+                corpus.plant(s, file, 600 * s + 17, s % 3);
+            }
+        }
+        BruteForceSearch oracle = corpus.write();
+
+        // 16 parts, each a file of its own: a target of 1 byte stops the coalescing of adjacent parts.
+        var sc = LocalSpark.session().sparkContext();
+        SearchSummary summary;
+        sc.setLocalProperty("spark.sql.shuffle.partitions", "16");
+        sc.setLocalProperty("spark.sql.adaptive.advisoryPartitionSizeInBytes", "1");
+        try {
+            summary = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
+                    corpus.data().toString(), "--output", dir.resolve("parts-out").toString(), "--max-sad", "2",
+                    "--tile-size", "4k", "--split-size", "16k", "--format", "csv");
+        } finally {
+            sc.setLocalProperty("spark.sql.shuffle.partitions", null);
+            sc.setLocalProperty("spark.sql.adaptive.advisoryPartitionSizeInBytes", null);
+        }
+
+        Path table = dir.resolve("parts-out");
+        List<Path> parts;
+        try (var listing = Files.list(table)) {
+            parts = listing.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
+        }
+        assertThat(table.resolve("_SUCCESS")).exists();
+        assertThat(table.resolve("_temporary")).doesNotExist();
+        assertThat(parts).hasSize(16);
+        Map<String, Path> home = new LinkedHashMap<>();
+        List<MatchRow> all = new ArrayList<>();
+        for (Path part : parts) {
+            List<MatchRow> rows = Searches.read(part.toString(), TableFormat.CSV);
+            List<MatchRow> asWritten = LocalSpark.session().read().option("header", "true")
+                    .schema(MatchTable.SCHEMA).csv(part.toString()).collectAsList().stream().map(MatchRow::of).toList();
+            assertThat(asWritten).as("rows of %s as written", part).isSortedAccordingTo(MatchRow.TABLE_ORDER)
+                    .containsExactlyElementsOf(rows);
+            for (MatchRow row : rows) {
+                Path before = home.putIfAbsent(row.signature(), part);
+                assertThat(before == null || before.equals(part)).as("%s in one part only", row.signature()).isTrue();
+            }
+            all.addAll(rows);
+        }
+        assertThat(all.stream().sorted(MatchRow.TABLE_ORDER).toList()).containsExactlyElementsOf(
+                oracle.withinMaxSad(2));
+        assertThat(summary.counts()).hasSize(40);
+    }
+
+    @Test
+    void search_noMatch_writesAnEmptyTableThatStillHasItsSchema() throws IOException {
+        Path data = Files.createDirectories(dir.resolve("nothing"));
+        Files.write(data.resolve("zeros.bin"), new byte[4096]);
+        Path signatures = Files.writeString(dir.resolve("absent.txt"), "absent = 4D 5A 90\n");
+
+        for (TableFormat format : TableFormat.values()) {
+            Path out = dir.resolve("empty-" + format);
+            SearchSummary summary = Searches.run("--signatures", signatures.toString(), "--input", data.toString(),
+                    "--output", out.toString(), "--format", format.sparkFormat());
+
+            assertThat(summary.counts()).isEmpty();
+            assertThat(summary.best()).isEmpty();
+            assertThat(Searches.read(summary)).isEmpty();
+            try (var listing = Files.list(out)) {
+                assertThat(listing.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("part-")))
+                        .as("%s parts", format).hasSize(1);
+            }
+        }
+        assertThat(LocalSpark.session().read().parquet(dir.resolve("empty-PARQUET").toString()).schema())
+                .isEqualTo(MatchTable.SCHEMA.asNullable());
     }
 
     @Test

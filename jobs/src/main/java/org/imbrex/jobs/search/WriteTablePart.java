@@ -1,0 +1,160 @@
+package org.imbrex.jobs.search;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.Function2;
+import org.imbrex.io.signature.Signature;
+import org.imbrex.jobs.spark.HadoopConf;
+import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.TableFile;
+import org.imbrex.jobs.spark.TableFormat;
+import scala.Tuple2;
+
+/**
+ * One table-writing task: takes one part's matches in table order (the shuffle sorted them, spilling to
+ * disk if they are many), keeps the K best per signature with {@code --best K}, writes the rows to the part
+ * file as they come, and reports what it wrote ({@link WrittenPart}).
+ *
+ * <pre>
+ *   in (sorted)   (mz, a, 0, sad 2) (mz, a, 9, sad 0) (mz, b, 4, sad 1) | (png, a, 3, sad 0) ...
+ *   --best 2      heap of 2 per signature → at the signature's end:  (mz, a, 9) (mz, b, 4)  in table order
+ *   out           part-00001-JOB.snappy.parquet below _temporary/attempt-N/, rows per signature, best rows
+ * </pre>
+ * Part 0 always writes a file, even without rows, so that an empty table still has its schema on disk.
+ * Example: {@code sorted.mapPartitionsWithIndex(new WriteTablePart(signatures, spec), false).collect()}.
+ */
+final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, Object>>, Iterator<WrittenPart>> {
+    private static final long serialVersionUID = 1L;
+
+    /** How the table is written: where, in which format, under which job id, and what the summary shows. */
+    record Spec(String staging, String job, TableFormat format, HadoopConf hadoop, int best, int show)
+            implements Serializable {
+    }
+
+    private final String[] names;
+    private final int[] lengths;
+    private final TableOrder order;
+    private final Spec spec;
+
+    WriteTablePart(List<Signature> signatures, TableOrder order, Spec spec) {
+        this.names = signatures.stream().map(Signature::name).toArray(String[]::new);
+        this.lengths = signatures.stream().mapToInt(Signature::length).toArray();
+        this.order = order;
+        this.spec = spec;
+    }
+
+    /** The file name of part {@code part}, as Spark names them: {@code part-00003-JOB-c000.snappy.parquet}. */
+    static String fileName(int part, String job, TableFormat format) {
+        return String.format("part-%05d-%s-c000%s", part, job, TableFile.extension(format));
+    }
+
+    @Override
+    public Iterator<WrittenPart> call(Integer part, Iterator<Tuple2<Match, Object>> sorted) throws IOException {
+        TaskContext task = TaskContext.get();
+        Path file = OutputDirectory.attemptFile(spec.staging(), task == null ? 0 : task.taskAttemptId(),
+                fileName(part, spec.job(), spec.format()));
+        try (Part out = new Part(file)) {
+            if (part == 0) {
+                out.open();
+            }
+            if (spec.best() > 0) {
+                writeBest(sorted, out);
+            } else {
+                while (sorted.hasNext()) {
+                    out.write(sorted.next()._1());
+                }
+            }
+            out.close();
+            return List.of(out.written(part)).iterator();
+        }
+    }
+
+    /** Each signature's K best, written in table order when the signature's matches end. */
+    private void writeBest(Iterator<Tuple2<Match, Object>> sorted, Part out) throws IOException {
+        PriorityQueue<Match> kept = new PriorityQueue<>(Match.BEST_FIRST.reversed());
+        int current = -1;
+        while (sorted.hasNext()) {
+            Match match = sorted.next()._1();
+            if (match.signature() != current) {
+                flush(kept, out);
+                current = match.signature();
+            }
+            kept.add(match);
+            if (kept.size() > spec.best()) {
+                kept.poll();
+            }
+        }
+        flush(kept, out);
+    }
+
+    private void flush(PriorityQueue<Match> kept, Part out) throws IOException {
+        List<Match> rows = new ArrayList<>(kept);
+        kept.clear();
+        rows.sort(order);
+        for (Match match : rows) {
+            out.write(match);
+        }
+    }
+
+    /** The part file, opened at its first row, and the tallies of what went into it. */
+    private final class Part implements AutoCloseable {
+        private final Path path;
+        private final List<Integer> signatures = new ArrayList<>();
+        private final List<Long> rows = new ArrayList<>();
+        private final PriorityQueue<Match> best;
+        private TableFile file;
+        private boolean closed;
+
+        Part(Path path) {
+            this.path = path;
+            Comparator<Match> bestFirst = order.bestFirst();
+            this.best = new PriorityQueue<>(bestFirst.reversed());
+        }
+
+        void open() throws IOException {
+            if (file == null) {
+                file = TableFile.create(spec.format(), MatchTable.SCHEMA, path, spec.hadoop().toConfiguration());
+            }
+        }
+
+        void write(Match match) throws IOException {
+            open();
+            int s = match.signature();
+            file.write(new Object[] {names[s], match.path(), match.offset(), lengths[s], match.sad()});
+            int last = signatures.size() - 1;
+            if (last >= 0 && signatures.get(last) == s) {
+                rows.set(last, rows.get(last) + 1);
+            } else {
+                signatures.add(s);
+                rows.add(1L);
+            }
+            if (spec.show() > 0) {
+                best.add(match);
+                if (best.size() > spec.show()) {
+                    best.poll();
+                }
+            }
+        }
+
+        WrittenPart written(int part) {
+            return new WrittenPart(part, file == null ? null : path.toString(),
+                    signatures.stream().mapToInt(Integer::intValue).toArray(),
+                    rows.stream().mapToLong(Long::longValue).toArray(), new ArrayList<>(best));
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (file != null && !closed) {
+                closed = true;
+                file.close();
+            }
+        }
+    }
+}

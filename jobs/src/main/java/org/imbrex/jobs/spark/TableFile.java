@@ -1,0 +1,50 @@
+package org.imbrex.jobs.spark;
+
+import java.io.Closeable;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * One data file of a result table, written row by row by a task: Parquet, CSV with a header row, or JSON
+ * lines, readable by Spark's own readers of those formats with the table's schema, and by pandas, DuckDB and
+ * the like.
+ *
+ * <p>A row is one value per column of the schema, in its order: a {@code String} for a string column, a
+ * {@code Long} or {@code Integer} for the integer ones. Columns are never null. Example:
+ * <pre>{@code
+ * try (TableFile file = TableFile.create(TableFormat.CSV, MatchTable.SCHEMA, path, conf)) {
+ *     file.write(new Object[] {"mz", "file:/a.bin", 0L, 4, 0});   // signature,path,offset,length,sad
+ * }                                                                // 0 = header row + "mz,file:/a.bin,0,4,0"
+ * }</pre>
+ */
+public interface TableFile extends Closeable {
+
+    /** Appends a row. */
+    void write(Object[] row) throws IOException;
+
+    /** Finishes the file (for Parquet: its footer); a file that was not closed is not a valid table file. */
+    @Override
+    void close() throws IOException;
+
+    /** The extension Spark gives such files, e.g. {@code .snappy.parquet}. */
+    static String extension(TableFormat format) {
+        return switch (format) {
+            case PARQUET -> ".snappy.parquet";
+            case CSV -> ".csv";
+            case JSON -> ".json";
+        };
+    }
+
+    /** Creates the file at {@code path} (failing if it exists) for rows of {@code schema}. */
+    static TableFile create(TableFormat format, StructType schema, Path path, Configuration conf)
+            throws IOException {
+        TableColumns columns = TableColumns.of(schema);
+        return switch (format) {
+            case PARQUET -> new ParquetTableFile(columns, schema, path, conf);
+            case CSV -> new CsvTableFile(columns, path.getFileSystem(conf).create(path, false));
+            case JSON -> new JsonTableFile(columns, path.getFileSystem(conf).create(path, false));
+        };
+    }
+}

@@ -1,0 +1,130 @@
+package org.imbrex.jobs.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.imbrex.jobs.search.MatchTable;
+import org.imbrex.jobs.testing.LocalSpark;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Table files read back by Spark's own readers of their format give exactly the rows written, for the
+ * values that trip writers: delimiters, quotes, backslashes, line breaks, spaces at either end, non-ASCII
+ * (outside the BMP too), and the extremes of the integer columns.
+ */
+class TableFileIT {
+    private static final List<Object[]> AWKWARD = List.of(
+            new Object[] {"mz", "file:/data/a.bin", 0L, 4, 0},
+            new Object[] {"rule:$a", "file:/data/x,y.bin", Long.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE},
+            new Object[] {"q\"uote", "file:/data/say \"hi\".bin", Long.MIN_VALUE, Integer.MIN_VALUE, -1},
+            new Object[] {"back\\slash", "file:/data/a\\b\\", 1L, 1, 1},
+            new Object[] {"line\nbreak", "file:/data/line\r\nbreak.bin", 2L, 2, 2},
+            new Object[] {" spaced ", "file:/data/ends in space ", 3L, 3, 3},
+            new Object[] {"ünïcödé", "hdfs://nn:8020/dümps/😀.bin", 4L, 4, 4},
+            new Object[] {"#comment", "file:/data/tab\there.bin", 5L, 5, 5});
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @EnumSource(TableFormat.class)
+    void write_awkwardValues_sparkReadsBackEveryRowExactly(TableFormat format) throws IOException {
+        Path file = dir.resolve("part-00000" + TableFile.extension(format));
+        try (TableFile table = TableFile.create(format, MatchTable.SCHEMA, new org.apache.hadoop.fs.Path(
+                file.toUri()), new Configuration())) {
+            for (Object[] row : AWKWARD) {
+                table.write(row);
+            }
+        }
+
+        List<Row> read = LocalSpark.session().read().format(format.sparkFormat()).schema(MatchTable.SCHEMA)
+                .option("header", "true").option("multiLine", format == TableFormat.CSV)
+                .load(file.toString()).collectAsList();
+
+        List<Row> expected = new ArrayList<>();
+        AWKWARD.forEach(values -> expected.add(RowFactory.create(values)));
+        assertThat(read).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void parquet_footer_holdsRequiredColumnsAndTheSparkSchema() throws IOException {
+        Path file = dir.resolve("part-00000.snappy.parquet");
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toUri());
+        try (TableFile table = TableFile.create(TableFormat.PARQUET, MatchTable.SCHEMA, path, new Configuration())) {
+            table.write(AWKWARD.get(0));
+        }
+
+        FileMetaData footer;
+        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, new Configuration()))) {
+            footer = reader.getFooter().getFileMetaData();
+            assertThat(reader.getRecordCount()).isEqualTo(1);
+            assertThat(reader.getRowGroups().get(0).getColumns()).allSatisfy(
+                    column -> assertThat(column.getCodec()).isEqualTo(CompressionCodecName.SNAPPY));
+        }
+        assertThat(footer.getSchema().toString()).isEqualToIgnoringWhitespace("""
+                message spark_schema {
+                  required binary signature (STRING);
+                  required binary path (STRING);
+                  required int64 offset;
+                  required int32 length;
+                  required int32 sad;
+                }""");
+        assertThat(footer.getKeyValueMetaData()).containsEntry(ParquetTableFile.SPARK_SCHEMA_KEY,
+                MatchTable.SCHEMA.json());
+        // Spark's file sources read every column as nullable, whatever the file says.
+        assertThat(LocalSpark.session().read().parquet(file.toString()).schema())
+                .isEqualTo(MatchTable.SCHEMA.asNullable());
+    }
+
+    @Test
+    void csv_header_namesTheColumnsAndPlainValuesStayUnquoted() throws IOException {
+        Path file = dir.resolve("part-00000.csv");
+        try (TableFile table = TableFile.create(TableFormat.CSV, MatchTable.SCHEMA,
+                new org.apache.hadoop.fs.Path(file.toUri()), new Configuration())) {
+            table.write(AWKWARD.get(0));
+            table.write(AWKWARD.get(1));
+        }
+
+        assertThat(Files.readString(file)).isEqualTo("signature,path,offset,length,sad\n"
+                + "mz,file:/data/a.bin,0,4,0\n"
+                + "rule:$a,\"file:/data/x,y.bin\",9223372036854775807,2147483647,2147483647\n");
+    }
+
+    @Test
+    void create_nullableColumnOrOtherType_isRefusedNamingTheColumn() {
+        StructType nullable = new StructType().add("name", DataTypes.StringType, true);
+        StructType doubles = new StructType().add("score", DataTypes.DoubleType, false);
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(dir.resolve("x").toUri());
+
+        assertThatThrownBy(() -> TableFile.create(TableFormat.CSV, nullable, path, new Configuration()))
+                .hasMessage("table column name is nullable");
+        assertThatThrownBy(() -> TableFile.create(TableFormat.CSV, doubles, path, new Configuration()))
+                .hasMessage("table column score has type double; table files hold string, int and bigint columns");
+    }
+
+    @Test
+    void write_rowOfTheWrongWidth_isRefused() throws IOException {
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(dir.resolve("w.json").toUri());
+        try (TableFile table = TableFile.create(TableFormat.JSON, MatchTable.SCHEMA, path, new Configuration())) {
+            assertThatThrownBy(() -> table.write(new Object[] {"mz", "file:/a"}))
+                    .hasMessage("a row of [signature, path, offset, length, sad] has 5 values, not 2");
+        }
+    }
+}
