@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -86,23 +87,33 @@ public final class ByteRangeInputFormat extends FileInputFormat<ByteRange, NullW
     @Override
     public List<InputSplit> getSplits(JobContext job) throws IOException {
         long minSize = Math.max(getFormatMinSplitSize(), getMinSplitSize(job));
-        long maxSize = getMaxSplitSize(job);
-        long openCost = getOpenCost(job);
-        List<LocatedRange> ranges = new ArrayList<>();
-        long largestBlock = 0;
-        for (FileStatus file : listStatus(job)) {
-            long splitSize = computeSplitSize(file.getBlockSize(), minSize, maxSize);
-            ranges.addAll(FileCutter.cut(file, blocks(job, file), splitSize));
-            largestBlock = Math.max(largestBlock, file.getBlockSize());
-        }
-        return new ArrayList<>(SplitPacker.pack(ranges, computeSplitSize(largestBlock, minSize, maxSize), openCost));
+        return new ArrayList<>(splits(listStatus(job), job.getConfiguration(), minSize, getMaxSplitSize(job),
+                getOpenCost(job)));
     }
 
-    private static BlockLocation[] blocks(JobContext job, FileStatus file) throws IOException {
+    /**
+     * The splits of files already listed (by {@link InputLister#located}), as {@link #getSplits} makes them:
+     * for a driver that has the listing and wants the splits without a Hadoop job or a second listing.
+     * Example: {@code splits(InputLister.located(conf, inputs), conf, 64 << 20, 64 << 20, DEFAULT_OPEN_COST)}.
+     */
+    public static List<PackedSplit> splits(List<? extends FileStatus> files, Configuration conf, long minSize,
+            long maxSize, long openCost) throws IOException {
+        checkOpenCost(openCost);
+        List<LocatedRange> ranges = new ArrayList<>();
+        long largestBlock = 0;
+        for (FileStatus file : files) {
+            long splitSize = Math.max(minSize, Math.min(maxSize, file.getBlockSize()));
+            ranges.addAll(FileCutter.cut(file, blocks(conf, file), splitSize));
+            largestBlock = Math.max(largestBlock, file.getBlockSize());
+        }
+        return SplitPacker.pack(ranges, Math.max(minSize, Math.min(maxSize, largestBlock)), openCost);
+    }
+
+    private static BlockLocation[] blocks(Configuration conf, FileStatus file) throws IOException {
         if (file instanceof LocatedFileStatus located) {
             return located.getBlockLocations();
         }
-        return file.getPath().getFileSystem(job.getConfiguration()).getFileBlockLocations(file, 0, file.getLen());
+        return file.getPath().getFileSystem(conf).getFileBlockLocations(file, 0, file.getLen());
     }
 
     @Override

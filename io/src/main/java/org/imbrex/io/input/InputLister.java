@@ -39,12 +39,22 @@ public final class InputLister {
 
     /** The files of {@code inputs}, sorted and distinct. */
     public static List<InputFile> list(Configuration conf, List<String> inputs) throws IOException {
+        return files(located(conf, inputs));
+    }
+
+    /** The files of {@code inputs} with their block locations, sorted and distinct. */
+    public static List<LocatedFileStatus> located(Configuration conf, List<String> inputs) throws IOException {
         List<Path> paths = new ArrayList<>();
         for (String input : inputs) {
             paths.add(toPath(input));
         }
+        return statuses(conf, paths, inputs);
+    }
+
+    /** Path and length of each listed file. */
+    public static List<InputFile> files(List<LocatedFileStatus> statuses) {
         List<InputFile> files = new ArrayList<>();
-        for (LocatedFileStatus status : statuses(conf, paths, inputs)) {
+        for (LocatedFileStatus status : statuses) {
             files.add(new InputFile(status.getPath().toString(), status.getLen()));
         }
         return files;

@@ -238,6 +238,34 @@ class ByteRangeInputFormatTest {
     }
 
     @Test
+    void splits_ofTheDriversListing_equalTheInputFormatsSplits() throws Exception {
+        Random random = new Random(12);
+        for (int f = 0; f < 60; f++) {
+            write("d" + f % 4 + "/f" + f + ".bin", random.nextInt(5) == 0 ? 0 : random.nextInt(20_000));
+        }
+        Job job = job(4096, 700);
+        FileInputFormat.setMinInputSplitSize(job, 4096);
+
+        List<PackedSplit> fromListing = ByteRangeInputFormat.splits(
+                InputLister.located(job.getConfiguration(), List.of(dir.toString())), job.getConfiguration(), 4096,
+                4096, 700);
+
+        List<PackedSplit> fromJob = splits(job);
+        assertThat(fromListing).extracting(PackedSplit::ranges)
+                .containsExactlyElementsOf(fromJob.stream().map(PackedSplit::ranges).toList());
+        List<List<String>> hosts = new ArrayList<>();
+        for (PackedSplit split : fromJob) {
+            hosts.add(List.of(split.getLocations()));
+        }
+        List<List<String>> listedHosts = new ArrayList<>();
+        for (PackedSplit split : fromListing) {
+            listedHosts.add(List.of(split.getLocations()));
+        }
+        assertThat(listedHosts).isEqualTo(hosts);
+        assertThat(fromListing).hasSizeGreaterThan(10);
+    }
+
+    @Test
     void splits_localFiles_areLocatedOnTheHostHoldingTheirBytes() throws Exception {
         write("a.bin", 4000);
         write("e.bin", 0);

@@ -10,9 +10,7 @@ import java.util.Objects;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.InputSplit;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.MapOutputStatistics;
 import org.apache.spark.ShuffleDependency;
@@ -97,7 +95,8 @@ public final class SearchJob {
      * What the driver checks before any task starts, and how long checking took (the summary's time counts
      * it, but not the start of a Spark session).
      */
-    private record Prepared(long checkNanos, SearchPlan plan, List<InputFile> files, OutputDirectory output) {
+    private record Prepared(long checkNanos, SearchPlan plan, List<LocatedFileStatus> listed, List<InputFile> files,
+            OutputDirectory output) {
     }
 
     private Prepared prepare() {
@@ -105,12 +104,13 @@ public final class SearchJob {
         Configuration conf = HadoopConf.fromSystemProperties();
         SearchPlan plan = SearchPlan.compile(readSignatures(conf));
         options.checkTileSize(plan.maxLength());
-        List<InputFile> files = listInputs(conf);
+        List<LocatedFileStatus> listed = listInputs(conf);
+        List<InputFile> files = InputLister.files(listed);
         OutputDirectory output = OutputDirectory.prepare(options.output(), options.overwrite(), conf);
         output.checkHoldsNone(files.stream().map(InputFile::path).toList(), "input file");
         output.checkHoldsNone(List.of(qualified(options.signatures(), conf)), "signature file");
         LOG.info("search: {} signatures over {} files", plan.signatureCount(), files.size());
-        return new Prepared(System.nanoTime() - started, plan, files, output);
+        return new Prepared(System.nanoTime() - started, plan, listed, files, output);
     }
 
     private SearchSummary run(SparkSession spark, Prepared prepared) {
@@ -153,9 +153,9 @@ public final class SearchJob {
         }
     }
 
-    private List<InputFile> listInputs(Configuration conf) {
+    private List<LocatedFileStatus> listInputs(Configuration conf) {
         try {
-            return InputLister.list(conf, options.inputs());
+            return InputLister.located(conf, options.inputs());
         } catch (IOException e) {
             throw new IllegalArgumentException("--input: " + e.getMessage(), e);
         }
@@ -176,7 +176,7 @@ public final class SearchJob {
         WriteTablePart.Spec spec = new WriteTablePart.Spec(output.staging(), UUID.randomUUID().toString(),
                 options.format(), hadoop, options.keepsBest() ? options.best() : 0, options.show());
 
-        JavaRDD<Match> matches = splits(sc).mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
+        JavaRDD<Match> matches = splits(sc, prepared.listed()).mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
                 new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(), progress.matches())));
         try {
             // One pass over the inputs. The scan job shuffles the matches to the table parts by signature; the
@@ -268,30 +268,20 @@ public final class SearchJob {
     }
 
     /**
-     * One record per range of the inputs, listed by the same rules as {@link InputLister}: one partition per
-     * packed split (running where its blocks are), or the ranges spread over {@code --partitions N}. The
-     * splits are computed here, by {@link ByteRangeInputFormat}, and handed to Spark as a collection with
-     * locations: a Hadoop RDD would broadcast the whole Hadoop configuration first, which costs a start-up of
-     * most of a second, and then list the inputs again when the job starts.
+     * One record per range of the inputs the driver listed: one partition per packed split (running where its
+     * blocks are), or the ranges spread over {@code --partitions N}. The splits are cut from the driver's
+     * listing by {@link ByteRangeInputFormat#splits} and handed to Spark as a collection with locations: a
+     * Hadoop RDD would list the inputs a second time, and broadcast the whole Hadoop configuration first.
      */
-    private JavaRDD<ByteRange> splits(JavaSparkContext sc) {
+    private JavaRDD<ByteRange> splits(JavaSparkContext sc, List<LocatedFileStatus> listed) {
         try {
-            Job job = Job.getInstance(new Configuration(sc.hadoopConfiguration()));
-            // The inputs as given, expanded once more by the same InputLister code: passing the listed files
-            // would expand (glob) each of them again, one call per file, and misread names holding [ or {.
-            ByteRangeInputFormat.setInputs(job, options.inputs());
-            // Both bounds: FileInputFormat otherwise caps a split at the file system's block size (32 MiB on
-            // file:), and --split-size would not mean what it says.
-            FileInputFormat.setMaxInputSplitSize(job, options.splitSize());
-            FileInputFormat.setMinInputSplitSize(job, options.splitSize());
-            ByteRangeInputFormat.setOpenCost(job, options.openCost());
             List<Tuple2<ArrayList<ByteRange>, Seq<String>>> located = new ArrayList<>();
-            for (InputSplit split : new ByteRangeInputFormat().getSplits(job)) {
-                PackedSplit packed = (PackedSplit) split;
+            for (PackedSplit split : ByteRangeInputFormat.splits(listed, sc.hadoopConfiguration(),
+                    options.splitSize(), options.splitSize(), options.openCost())) {
                 // As Spark's Hadoop RDDs do (spark.hadoopRDD.ignoreEmptySplits): a split of empty files is no task.
-                if (packed.getLength() > 0) {
-                    located.add(new Tuple2<>(new ArrayList<>(packed.ranges()),
-                            CollectionConverters.asScala(Arrays.asList(packed.getLocations())).toSeq()));
+                if (split.getLength() > 0) {
+                    located.add(new Tuple2<>(new ArrayList<>(split.ranges()),
+                            CollectionConverters.asScala(Arrays.asList(split.getLocations())).toSeq()));
                 }
             }
             ClassTag<ArrayList<ByteRange>> tag = ClassTag$.MODULE$.apply(ArrayList.class);
