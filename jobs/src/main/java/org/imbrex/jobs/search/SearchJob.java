@@ -32,7 +32,6 @@ import org.imbrex.io.signature.SignatureParser;
 import org.imbrex.io.signature.SignatureSet;
 import org.imbrex.io.signature.SignatureWarning;
 import org.imbrex.jobs.spark.HadoopConf;
-import org.imbrex.jobs.spark.ImbrexSession;
 import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
@@ -55,7 +54,7 @@ import scala.reflect.ClassTag$;
  *   scan:   ByteRangeInputFormat splits → makeRDD     one record per range; small files and tails packed
  *                                                   into tasks of about --split-size, block locality kept
  *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → matches, streamed
- *   shuffle: to spark.sql.shuffle.partitions parts by signature rank, each sorted by signature, path, offset
+ *   shuffle: to spark.imbrex.search.table-parts parts by signature rank, each sorted by signature, path, offset
  *           (the scan job ends here: a map stage, whose output sizes group adjacent parts into write tasks)
  *   write:  WriteTablePart per task: --best K per signature, rows → part file below the staging dir;
  *           reports its file, rows per signature and best rows (the summary's counts and best matches)
@@ -65,8 +64,13 @@ import scala.reflect.ClassTag$;
  */
 public final class SearchJob {
     private static final Logger LOG = LoggerFactory.getLogger(SearchJob.class);
-    /** How many parts the table is written in (at most; a part without rows writes no file). */
-    static final String TABLE_PARTS_KEY = "spark.sql.shuffle.partitions";
+    /**
+     * How many parts by signature the scan shuffles its matches to (the most part files the table can have;
+     * adjacent small parts share a file). Default: the cores the job runs on ({@code defaultParallelism}), at
+     * most {@link #MOST_DEFAULT_PARTS}: each part costs every scan task a shuffle file.
+     */
+    static final String TABLE_PARTS_KEY = "spark.imbrex.search.table-parts";
+    static final int MOST_DEFAULT_PARTS = 200;
 
     private final SearchOptions options;
 
@@ -171,8 +175,7 @@ public final class SearchJob {
         long bytes = files.stream().mapToLong(InputFile::length).sum();
         HadoopConf hadoop = HadoopConf.of(sc.hadoopConfiguration());
         TableOrder order = TableOrder.of(plan.signatures());
-        int parts = Integer.parseInt(setting(sc, TABLE_PARTS_KEY,
-                Integer.toString(ImbrexSession.DEFAULT_SHUFFLE_PARTITIONS)).trim());
+        int parts = tableParts(sc);
         WriteTablePart.Spec spec = new WriteTablePart.Spec(output.staging(), UUID.randomUUID().toString(),
                 options.format(), hadoop, options.keepsBest() ? options.best() : 0, options.show());
 
@@ -227,6 +230,20 @@ public final class SearchJob {
                 "64m").trim());
         AdjacentParts grouped = AdjacentParts.of(shuffled.bytesByPartitionId(), target);
         return new JavaRDD<>(sorted.rdd().coalesce(grouped.tasks(), false, Option.apply(grouped), null), tag);
+    }
+
+    private static int tableParts(JavaSparkContext sc) {
+        String value = setting(sc, TABLE_PARTS_KEY,
+                Integer.toString(Math.min(MOST_DEFAULT_PARTS, Math.max(1, sc.defaultParallelism())))).trim();
+        try {
+            int parts = Integer.parseInt(value);
+            if (parts >= 1) {
+                return parts;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException(TABLE_PARTS_KEY + " " + value + " is not a count of parts ≥ 1");
     }
 
     /**

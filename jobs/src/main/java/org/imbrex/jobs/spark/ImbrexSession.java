@@ -12,9 +12,6 @@ import org.apache.spark.sql.SparkSession;
  * ImbrexSession.create("imbrex search", "local[2]");}
  */
 public final class ImbrexSession {
-    /** Spark SQL's shuffle width, and the most part files a search table is written in. */
-    public static final int DEFAULT_SHUFFLE_PARTITIONS = 16;
-
     private ImbrexSession() {
     }
 
@@ -43,6 +40,6 @@ public final class ImbrexSession {
         conf.set("spark.kryo.registrationRequired", "true");
         conf.set("spark.kryo.registrator", ImbrexKryoRegistrator.class.getName());
         conf.setIfMissing("spark.ui.showConsoleProgress", "true");
-        conf.setIfMissing("spark.sql.shuffle.partitions", Integer.toString(DEFAULT_SHUFFLE_PARTITIONS));
+        conf.setIfMissing("spark.sql.shuffle.partitions", "16");
     }
 }

@@ -27,14 +27,16 @@ import org.junit.jupiter.params.provider.EnumSource;
  * undisturbed rows.
  *
  * <p>The write of this run is made long, so that the kill lands in it on any machine: adaptive execution
- * off (the write job then also runs the sort's stages, after its set-up) and 64 write tasks.
+ * off (motion's write job then also runs the sort's stages, after its set-up; search writes each of its
+ * parts as a file of its own) and 64 write tasks.
  */
 @Tag("cluster")
 @ExtendWith(SuiteCluster.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class DriverLossIT {
     private static final List<String> LONG_WRITE = List.of("--deploy-mode", "cluster",
-            "--conf", "spark.sql.adaptive.enabled=false", "--conf", "spark.sql.shuffle.partitions=64");
+            "--conf", "spark.sql.adaptive.enabled=false", "--conf", "spark.sql.shuffle.partitions=64",
+            "--conf", "spark.imbrex.search.table-parts=64");
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(ClusterJob.class)

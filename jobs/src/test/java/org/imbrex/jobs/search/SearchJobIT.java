@@ -1,6 +1,7 @@
 package org.imbrex.jobs.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -225,14 +226,14 @@ class SearchJobIT {
         // 16 parts, each a file of its own: a target of 1 byte stops the coalescing of adjacent parts.
         var sc = LocalSpark.session().sparkContext();
         SearchSummary summary;
-        sc.setLocalProperty("spark.sql.shuffle.partitions", "16");
+        sc.setLocalProperty("spark.imbrex.search.table-parts", "16");
         sc.setLocalProperty("spark.sql.adaptive.advisoryPartitionSizeInBytes", "1");
         try {
             summary = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
                     corpus.data().toString(), "--output", dir.resolve("parts-out").toString(), "--max-sad", "2",
                     "--tile-size", "4k", "--split-size", "16k", "--format", "csv");
         } finally {
-            sc.setLocalProperty("spark.sql.shuffle.partitions", null);
+            sc.setLocalProperty("spark.imbrex.search.table-parts", null);
             sc.setLocalProperty("spark.sql.adaptive.advisoryPartitionSizeInBytes", null);
         }
 
@@ -261,6 +262,24 @@ class SearchJobIT {
         assertThat(all.stream().sorted(MatchRow.TABLE_ORDER).toList()).containsExactlyElementsOf(
                 oracle.withinMaxSad(2));
         assertThat(summary.counts()).hasSize(40);
+    }
+
+    @Test
+    void search_tablePartsNotACount_isRefusedNamingTheKey() throws IOException {
+        Path data = Files.createDirectories(dir.resolve("parts-key"));
+        Files.write(data.resolve("a.bin"), new byte[64]);
+        Path signatures = Files.writeString(dir.resolve("mz.txt"), "mz = 4D 5A\n");
+        var sc = LocalSpark.session().sparkContext();
+        for (String value : List.of("0", "many")) {
+            sc.setLocalProperty("spark.imbrex.search.table-parts", value);
+            try {
+                assertThatThrownBy(() -> Searches.run("--signatures", signatures.toString(), "--input",
+                        data.toString(), "--output", dir.resolve("parts-key-" + value).toString()))
+                        .hasMessage("spark.imbrex.search.table-parts " + value + " is not a count of parts ≥ 1");
+            } finally {
+                sc.setLocalProperty("spark.imbrex.search.table-parts", null);
+            }
+        }
     }
 
     @Test
