@@ -132,7 +132,7 @@ public final class MotionJob {
     private MotionSummary searchAndWrite(SparkSession spark, Prepared prepared) {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         JobProgress progress = new JobProgress(sc, "motion");
-        HadoopConf hadoop = HadoopConf.of(sc.hadoopConfiguration());
+        HadoopConf hadoop = HadoopConf.shared(sc);
         List<MotionTask> tasks = plan(prepared.videos(), sc.defaultParallelism());
         int slices = options.partitions() > 0 ? options.partitions() : Math.max(1, tasks.size());
         JavaRDD<Row> rows = sc.parallelize(tasks, slices).mapPartitions(new MatchPartition(options, hadoop,

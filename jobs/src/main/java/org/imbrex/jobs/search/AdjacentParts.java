@@ -48,6 +48,18 @@ final class AdjacentParts implements PartitionCoalescer, Serializable {
         return new AdjacentParts(groups.toArray(int[][]::new));
     }
 
+    /**
+     * Spark's target size for coalesced shuffle partitions: the advisory size, or less so that {@code cores}
+     * tasks share the bytes, but not below {@code smallest}. E.g. 10 MiB over 2 cores: 5 MiB.
+     */
+    static long target(long[] bytes, int cores, long advisory, long smallest) {
+        long total = 0;
+        for (long b : bytes) {
+            total += b;
+        }
+        return Math.min(advisory, Math.max((total + cores - 1) / cores, smallest));
+    }
+
     private static int[] range(int from, int to) {
         int[] parts = new int[to - from];
         for (int i = 0; i < parts.length; i++) {

@@ -22,20 +22,31 @@ public record Match(int signature, String path, long offset, int sad) {
     static final Comparator<Match> BEST_FIRST = Comparator.comparingInt(Match::sad)
             .thenComparing(Match::path, Match::compareCodePoints).thenComparingLong(Match::offset);
 
-    /** Compares two strings by code point, which is the order of their UTF-8 bytes. */
+    /**
+     * Compares two strings by code point, which is the order of their UTF-8 bytes. UTF-16 order differs from
+     * it only where a surrogate meets a unit of U+E000 to U+FFFF, so the first differing units decide, with
+     * surrogates moved above that range.
+     */
     static int compareCodePoints(String a, String b) {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            int x = a.codePointAt(i);
-            int y = b.codePointAt(j);
-            if (x != y) {
-                return Integer.compare(x, y);
-            }
-            i += Character.charCount(x);
-            j += Character.charCount(y);
+        if (a.equals(b)) {
+            return 0;
         }
-        return Boolean.compare(i < a.length(), j < b.length());
+        int common = Math.min(a.length(), b.length());
+        for (int i = 0; i < common; i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y) {
+                return Integer.compare(codePointOrder(x), codePointOrder(y));
+            }
+        }
+        return Integer.compare(a.length(), b.length());
+    }
+
+    private static int codePointOrder(char unit) {
+        if (unit < 0xD800) {
+            return unit;
+        }
+        return Character.isSurrogate(unit) ? unit + 0x2000 : unit - 0x800;
     }
 
     /** {@code signature, path, offset, sad}: matches go through Kryo in the shuffle to the table writers. */

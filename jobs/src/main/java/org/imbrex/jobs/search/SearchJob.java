@@ -173,7 +173,7 @@ public final class SearchJob {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         JobProgress progress = new JobProgress(sc, "search");
         long bytes = files.stream().mapToLong(InputFile::length).sum();
-        HadoopConf hadoop = HadoopConf.of(sc.hadoopConfiguration());
+        HadoopConf hadoop = HadoopConf.shared(sc);
         TableOrder order = TableOrder.of(plan.signatures());
         int parts = tableParts(sc);
         WriteTablePart.Spec spec = new WriteTablePart.Spec(output.staging(), UUID.randomUUID().toString(),
@@ -214,21 +214,27 @@ public final class SearchJob {
     }
 
     /**
-     * The write tasks over the shuffled parts: adjacent parts grouped into files of about {@code
-     * spark.sql.adaptive.advisoryPartitionSizeInBytes}, as Spark's adaptive execution coalesces shuffle
-     * partitions (and with the same switches: {@code spark.sql.adaptive.enabled}, {@code
-     * spark.sql.adaptive.coalescePartitions.enabled}); otherwise one task per part.
+     * The write tasks over the shuffled parts: adjacent parts grouped into files as Spark's adaptive
+     * execution coalesces shuffle partitions, with its switches and sizes: {@code spark.sql.adaptive.enabled}
+     * and {@code .coalescePartitions.enabled} (else one task per part); a target of {@code
+     * .advisoryPartitionSizeInBytes} (64 MiB), lowered so that the job's cores all get a task ({@code
+     * .coalescePartitions.parallelismFirst}) but not below {@code .coalescePartitions.minPartitionSize} (1 MiB).
      */
     private static JavaRDD<Tuple2<Match, Object>> writeTasks(JavaSparkContext sc, JavaPairRDD<Match, Object> sorted,
             MapOutputStatistics shuffled) {
         ClassTag<Tuple2<Match, Object>> tag = ClassTag$.MODULE$.apply(Tuple2.class);
+        String coalesce = "spark.sql.adaptive.coalescePartitions.";
         if (!Boolean.parseBoolean(setting(sc, "spark.sql.adaptive.enabled", "true").trim())
-                || !Boolean.parseBoolean(setting(sc, "spark.sql.adaptive.coalescePartitions.enabled", "true").trim())) {
+                || !Boolean.parseBoolean(setting(sc, coalesce + "enabled", "true").trim())) {
             return new JavaRDD<>(sorted.rdd(), tag);
         }
-        long target = JavaUtils.byteStringAsBytes(setting(sc, "spark.sql.adaptive.advisoryPartitionSizeInBytes",
+        long advisory = JavaUtils.byteStringAsBytes(setting(sc, "spark.sql.adaptive.advisoryPartitionSizeInBytes",
                 "64m").trim());
-        AdjacentParts grouped = AdjacentParts.of(shuffled.bytesByPartitionId(), target);
+        long smallest = JavaUtils.byteStringAsBytes(setting(sc, coalesce + "minPartitionSize", "1m").trim());
+        int cores = Boolean.parseBoolean(setting(sc, coalesce + "parallelismFirst", "true").trim())
+                ? Math.max(1, sc.defaultParallelism()) : 1;
+        long[] bytes = shuffled.bytesByPartitionId();
+        AdjacentParts grouped = AdjacentParts.of(bytes, AdjacentParts.target(bytes, cores, advisory, smallest));
         return new JavaRDD<>(sorted.rdd().coalesce(grouped.tasks(), false, Option.apply(grouped), null), tag);
     }
 

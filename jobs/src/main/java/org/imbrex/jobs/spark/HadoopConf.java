@@ -4,10 +4,14 @@ import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 
 /**
  * A Hadoop configuration that travels to executors: the driver's entries as a plain map, rebuilt into a
- * {@link Configuration} where a task needs a {@code FileSystem}.
+ * {@link Configuration} where a task needs a {@code FileSystem}. A job's tasks share one broadcast copy
+ * ({@link #shared}): the map holds every default of Hadoop's XML files, about a thousand entries, which each
+ * task would otherwise deserialize again.
  *
  * <p>Before Spark starts, {@link #fromSystemProperties()} gives the driver the same view Spark will have
  * ({@code spark.hadoop.*} keys), so inputs and outputs are checked before any task runs. Example: {@code
@@ -17,18 +21,29 @@ public final class HadoopConf implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private final HashMap<String, String> entries;
+    private final Broadcast<HashMap<String, String>> broadcast;
 
-    private HadoopConf(HashMap<String, String> entries) {
+    private HadoopConf(HashMap<String, String> entries, Broadcast<HashMap<String, String>> broadcast) {
         this.entries = entries;
+        this.broadcast = broadcast;
     }
 
-    /** Captures every entry of a configuration. */
+    /** Captures every entry of a configuration; they travel with each task that holds this. */
     public static HadoopConf of(Configuration conf) {
+        return new HadoopConf(entries(conf), null);
+    }
+
+    /** Captures the Spark context's Hadoop configuration once, broadcast: a task carries only its handle. */
+    public static HadoopConf shared(JavaSparkContext sc) {
+        return new HadoopConf(null, sc.broadcast(entries(sc.hadoopConfiguration())));
+    }
+
+    private static HashMap<String, String> entries(Configuration conf) {
         HashMap<String, String> entries = new HashMap<>();
         for (Map.Entry<String, String> entry : conf) {
             entries.put(entry.getKey(), entry.getValue());
         }
-        return new HadoopConf(entries);
+        return entries;
     }
 
     /** A driver-side configuration with the {@code spark.hadoop.*} system properties applied. */
@@ -45,7 +60,7 @@ public final class HadoopConf implements Serializable {
     /** A fresh configuration holding the captured entries. */
     public Configuration toConfiguration() {
         Configuration conf = new Configuration(false);
-        entries.forEach(conf::set);
+        (entries != null ? entries : broadcast.value()).forEach(conf::set);
         return conf;
     }
 }

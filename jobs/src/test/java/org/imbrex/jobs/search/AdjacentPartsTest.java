@@ -63,4 +63,13 @@ class AdjacentPartsTest {
             }
         }
     }
+
+    @Test
+    void target_isTheAdvisorySizeLoweredForEveryCoreButNotBelowTheSmallest() {
+        long mib = 1 << 20;
+        assertThat(AdjacentParts.target(new long[] {6 * mib, 4 * mib}, 2, 64 * mib, mib)).isEqualTo(5 * mib);
+        assertThat(AdjacentParts.target(new long[] {600 * mib}, 2, 64 * mib, mib)).isEqualTo(64 * mib);
+        assertThat(AdjacentParts.target(new long[] {1000, 20}, 2, 64 * mib, mib)).isEqualTo(mib);
+        assertThat(AdjacentParts.target(new long[] {7}, 2, 64 * mib, 1)).isEqualTo(4);
+    }
 }
