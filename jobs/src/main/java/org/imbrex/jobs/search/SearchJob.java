@@ -35,6 +35,7 @@ import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Option;
@@ -179,6 +180,12 @@ public final class SearchJob {
         WriteTablePart.Spec spec = new WriteTablePart.Spec(output.staging(), UUID.randomUUID().toString(),
                 options.format(), hadoop, options.keepsBest() ? options.best() : 0, options.show());
 
+        if (sc.isLocal()) {
+            // The write tasks run in this JVM: load the table writer while the scan runs, not after it.
+            Signature first = plan.signature(0);
+            TableFileWarmUp.start(options.format(), MatchTable.SCHEMA,
+                    new Object[] {first.name(), "file:/warm-up", 0L, first.length(), 0});
+        }
         JavaRDD<Match> matches = splits(sc, prepared.listed()).mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
                 new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(), progress.matches())));
         try {

@@ -1,0 +1,60 @@
+package org.imbrex.jobs.spark;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Loads and runs a table writer once, on a background thread, while a local job scans: in local mode the
+ * write tasks run in this JVM, and the first table file would otherwise pay for loading the format's
+ * library (Parquet's footer code, its snappy codec) after the scan, on the job's critical path. It writes one
+ * row to a temporary file and deletes it; a failure is only logged.
+ *
+ * <p>Example: {@code TableFileWarmUp.start(TableFormat.PARQUET, MatchTable.SCHEMA, row)} before the scan job.
+ */
+public final class TableFileWarmUp {
+    private static final Logger LOG = LoggerFactory.getLogger(TableFileWarmUp.class);
+
+    private TableFileWarmUp() {
+    }
+
+    /** Starts the warm-up on a daemon thread and returns at once. */
+    public static void start(TableFormat format, StructType schema, Object[] row) {
+        Thread thread = new Thread(() -> run(format, schema, row), "imbrex-table-warm-up");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        thread.start();
+    }
+
+    /** Writes the row to a temporary table file and removes it; whether a non-empty file was written. */
+    static boolean run(TableFormat format, StructType schema, Object[] row) {
+        java.nio.file.Path dir = null;
+        try {
+            dir = Files.createTempDirectory("imbrex-warm-up");
+            java.nio.file.Path local = dir.resolve("part" + TableFile.extension(format));
+            try (TableFile table = TableFile.create(format, schema, new Path(local.toUri()), new Configuration(false))) {
+                table.write(row);
+            }
+            return Files.size(local) > 0;
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("table writer warm-up failed (harmless)", e);
+            return false;
+        } finally {
+            if (dir != null) {
+                deleteBelow(dir);
+            }
+        }
+    }
+
+    private static void deleteBelow(java.nio.file.Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            LOG.debug("cannot remove {}", dir, e);
+        }
+    }
+}

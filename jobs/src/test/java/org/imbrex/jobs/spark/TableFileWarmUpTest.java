@@ -1,0 +1,31 @@
+package org.imbrex.jobs.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.imbrex.jobs.search.MatchTable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class TableFileWarmUpTest {
+
+    private static List<Path> warmUpDirs() throws IOException {
+        try (var listing = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return listing.filter(p -> p.getFileName().toString().startsWith("imbrex-warm-up")).toList();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TableFormat.class)
+    void run_writesAndRemovesItsFile(TableFormat format) throws IOException {
+        List<Path> before = warmUpDirs();
+
+        boolean wrote = TableFileWarmUp.run(format, MatchTable.SCHEMA, new Object[] {"mz", "file:/warm-up", 0L, 2, 0});
+
+        assertThat(wrote).isTrue();
+        assertThat(warmUpDirs()).containsExactlyInAnyOrderElementsOf(before);
+    }
+}
