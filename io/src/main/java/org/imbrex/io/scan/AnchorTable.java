@@ -35,6 +35,16 @@ final class AnchorTable {
     final int[] bucketAnchors;
     /** Per bucket entry: the signature position of the gram the entry keys. */
     final int[] bucketAt;
+    /**
+     * Per bucket entry, its anchor's fields, so that following a hit reads one place: the signature, the
+     * window's start relative to the hit ({@code windowAt − bucketAt}), the window's mask and value, and
+     * the tolerance.
+     */
+    final int[] entrySignature;
+    final int[] entryWindow;
+    final long[] entryMask;
+    final long[] entryValue;
+    final int[] entryTolerance;
     /** True when the keys are in {@link #wordKeys}, tested at word starts only. */
     final boolean wordStride;
     final int[] signature;
@@ -85,6 +95,20 @@ final class AnchorTable {
                 bucketAnchors[e] = index;
                 bucketAt[e] = at;
             });
+        }
+        int entries = bucketAnchors.length;
+        entrySignature = new int[entries];
+        entryWindow = new int[entries];
+        entryMask = new long[entries];
+        entryValue = new long[entries];
+        entryTolerance = new int[entries];
+        for (int e = 0; e < entries; e++) {
+            int a = bucketAnchors[e];
+            entrySignature[e] = signature[a];
+            entryWindow[e] = windowAt[a] - bucketAt[e];
+            entryMask[e] = mask[a];
+            entryValue[e] = value[a] & mask[a];
+            entryTolerance[e] = tolerance[a];
         }
     }
 

@@ -91,7 +91,7 @@ final class CandidateFilter implements AutoCloseable {
                 h &= h - 1;
                 int gram = (bytes[t] & 0xFF) | (bytes[t + 1] & 0xFF) << 8;
                 for (int e = table.bucketStart[gram]; e < table.bucketStart[gram + 1]; e++) {
-                    follow(table, table.bucketAnchors[e], t - table.bucketAt[e], bytes, offsets);
+                    follow(table, e, t, bytes, offsets);
                 }
             }
         }
@@ -134,30 +134,49 @@ final class CandidateFilter implements AutoCloseable {
         return ran;
     }
 
-    /** Checks anchor {@code a} at candidate offset {@code o} (its key's gram was found in the tile). */
-    private void follow(AnchorTable table, int a, int o, byte[] bytes, int[] offsets) {
-        int s = table.signature[a];
+    /** Checks bucket entry {@code e} for the hit at tile byte {@code t}: its anchor at offset t − bucketAt[e]. */
+    private void follow(AnchorTable table, int e, int t, byte[] bytes, int[] offsets) {
+        int s = table.entrySignature[e];
+        int o = t - table.bucketAt[e];
         if (o < 0 || o >= offsets[s] || overflowed[s]) {
             return;
         }
-        long data = (long) LONGS.get(bytes, o + table.windowAt[a]);
-        long mask = table.mask[a];
-        long value = table.value[a];
-        if (table.tolerance[a] == 0 ? ((data ^ value) & mask) != 0 : !within(data, value, mask, table.tolerance[a])) {
+        long data = (long) LONGS.get(bytes, t + table.entryWindow[e]) & table.entryMask[e];
+        int tolerance = table.entryTolerance[e];
+        if (tolerance == 0 ? data != table.entryValue[e] : sad(data, table.entryValue[e]) > tolerance) {
             return;
         }
         add(s, o >>> 2);
     }
 
     /** Σ |data − value| over the mask's bytes ≤ t. */
-    private static boolean within(long data, long value, long mask, int t) {
-        int sad = 0;
-        for (int shift = 0; shift < 64; shift += 8) {
-            if (((mask >>> shift) & 0xFF) != 0) {
-                sad += Math.abs((int) ((data >>> shift) & 0xFF) - (int) ((value >>> shift) & 0xFF));
-            }
-        }
-        return sad <= t;
+    static boolean within(long data, long value, long mask, int t) {
+        return sad(data & mask, value & mask) <= t;
+    }
+
+    /**
+     * Σ over the eight bytes of |a − b|, without a branch: the bytes are spread into 16-bit lanes (even and
+     * odd bytes apart), where 256 + a − b cannot borrow from the next lane.
+     * <pre>
+     *   lane = 256 + a − b ∈ [1, 511]    low byte d = (a − b) mod 256,  bit 8 set ⇔ a ≥ b
+     *   |a − b| = a ≥ b ? d : 256 − d    four lanes summed by one multiply: ≤ 4 · 255 each half
+     * </pre>
+     */
+    static int sad(long a, long b) {
+        return (int) ((absLanes(a & EVEN_BYTES, b & EVEN_BYTES) + absLanes((a >>> 8) & EVEN_BYTES,
+                (b >>> 8) & EVEN_BYTES)) * LANE_ONES >>> 48);
+    }
+
+    private static final long EVEN_BYTES = 0x00FF_00FF_00FF_00FFL;
+    private static final long LANE_256 = 0x0100_0100_0100_0100L;
+    private static final long LANE_ONES = 0x0001_0001_0001_0001L;
+
+    /** |x − y| per 16-bit lane, for lanes holding 0..255. */
+    private static long absLanes(long x, long y) {
+        long lanes = (x | LANE_256) - y;
+        long d = lanes & EVEN_BYTES;
+        long atLeast = ((lanes >>> 8) & LANE_ONES) * 0xFFFF;
+        return (d & atLeast) | ((LANE_256 - d) & ~atLeast);
     }
 
     private void add(int s, int word) {
