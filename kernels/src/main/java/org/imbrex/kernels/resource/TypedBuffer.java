@@ -148,6 +148,11 @@ public final class TypedBuffer implements ShaderResourceView {
     }
 
     /** The backing elements of a 32-bit single-component view (not a copy). */
+    /** True for a 32-bit single-component view: {@link #words()} then holds its elements. */
+    public boolean hasWords() {
+        return words != null;
+    }
+
     public int[] words() {
         if (words == null) {
             throw new IllegalStateException(format + " is not a 32-bit single-component view");

@@ -70,6 +70,48 @@ public final class SumBound implements GroupShader {
         return GROUPS_PER_CALL;
     }
 
+    /** The four bounds of thread word {@code o / 4} into {@code bound[x, x + 4)}, every load in bounds. */
+    private void boundsOf(int[] p, int o, int count, int x) {
+        int b0 = 0;
+        int b1 = 0;
+        int b2 = 0;
+        int b3 = 0;
+        for (int r = 0; r < count; r++) {
+            int first = o + runs[3 * r];
+            int end = o + runs[3 * r + 1];
+            int sum = runs[3 * r + 2];
+            b0 += Math.abs(p[end] - p[first] - sum);
+            b1 += Math.abs(p[end + 1] - p[first + 1] - sum);
+            b2 += Math.abs(p[end + 2] - p[first + 2] - sum);
+            b3 += Math.abs(p[end + 3] - p[first + 3] - sum);
+        }
+        bound[x] = b0;
+        bound[x + 1] = b1;
+        bound[x + 2] = b2;
+        bound[x + 3] = b3;
+    }
+
+    /** The same through {@code ld}: loads out of bounds read 0. */
+    private void boundsOf(TypedBuffer p, int o, int count, int x) {
+        int b0 = 0;
+        int b1 = 0;
+        int b2 = 0;
+        int b3 = 0;
+        for (int r = 0; r < count; r++) {
+            int first = runs[3 * r];
+            int end = runs[3 * r + 1];
+            int sum = runs[3 * r + 2];
+            b0 += Math.abs(p.ldX(o + end) - p.ldX(o + first) - sum);
+            b1 += Math.abs(p.ldX(o + 1 + end) - p.ldX(o + 1 + first) - sum);
+            b2 += Math.abs(p.ldX(o + 2 + end) - p.ldX(o + 2 + first) - sum);
+            b3 += Math.abs(p.ldX(o + 3 + end) - p.ldX(o + 3 + first) - sum);
+        }
+        bound[x] = b0;
+        bound[x + 1] = b1;
+        bound[x + 2] = b2;
+        bound[x + 3] = b3;
+    }
+
     @Override
     public void main(GroupContext group) {
         TypedBuffer bufPrefix = group.resources().typedBuffer(0);
@@ -88,27 +130,22 @@ public final class SumBound implements GroupShader {
             runs[i] = bufRuns.ldX(i);
         }
         bufAt.ldRange(firstThread, at, lanes);
-        TypedBuffer p = bufPrefix;
+        long lastEnd = 0;
+        for (int r = 0; r < count; r++) {
+            lastEnd = Math.max(lastEnd, Math.max(Integer.toUnsignedLong(runs[3 * r]),
+                    Integer.toUnsignedLong(runs[3 * r + 1])));
+        }
+        // A word view read in bounds is its array: the loads need no bounds test (the slow path has them).
+        int[] prefix = bufPrefix.hasWords() ? bufPrefix.words() : null;
+        long inBounds = Integer.toUnsignedLong(bufPrefix.numElements()) - 3 - lastEnd;
         for (int lane = 0; lane < lanes; lane++) {
             int o = 4 * at[lane];
-            int b0 = 0;
-            int b1 = 0;
-            int b2 = 0;
-            int b3 = 0;
-            for (int r = 0; r < count; r++) {
-                int first = runs[3 * r];
-                int end = runs[3 * r + 1];
-                int sum = runs[3 * r + 2];
-                b0 += Math.abs(p.ldX(o + end) - p.ldX(o + first) - sum);
-                b1 += Math.abs(p.ldX(o + 1 + end) - p.ldX(o + 1 + first) - sum);
-                b2 += Math.abs(p.ldX(o + 2 + end) - p.ldX(o + 2 + first) - sum);
-                b3 += Math.abs(p.ldX(o + 3 + end) - p.ldX(o + 3 + first) - sum);
-            }
             int x = 4 * lane;
-            bound[x] = b0;
-            bound[x + 1] = b1;
-            bound[x + 2] = b2;
-            bound[x + 3] = b3;
+            if (prefix != null && o >= 0 && o < inBounds) {
+                boundsOf(prefix, o, count, x);
+            } else {
+                boundsOf(bufPrefix, o, count, x);
+            }
         }
         // buf_bound[DTid.x] = bound;
         bufBound.storeUint4Lanes(firstThread, bound, lanes);

@@ -66,6 +66,15 @@ class SumBoundTest {
         assertThat(words).isEqualTo(oracle(prefix, runs, 3, new int[] {1}, 1));
     }
 
+    @Test
+    void sumBound_runPositionsPastTwoToThe31_wrapAsUintAndReadZero() {
+        int[] prefix = prefix(new byte[64]);
+        int[] runs = {0x8000_0000, 0xFFFF_FFFF, 5, 0, 3, 7};
+        int[] at = {0, 1, 15, 16, -1};
+        int[] words = ShaderRun.sumBound(new SumBound(), prefix, runs, 2, at, 1, at.length);
+        assertThat(words).isEqualTo(oracle(prefix, runs, 2, at, at.length));
+    }
+
     /** Runs of up to 4 consecutive literal positions, as the search cuts them. */
     private static int[] runs(int[] signature) {
         java.util.List<Integer> runs = new java.util.ArrayList<>();
