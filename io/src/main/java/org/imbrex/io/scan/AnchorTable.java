@@ -36,15 +36,13 @@ final class AnchorTable {
     /** Per bucket entry: the signature position of the gram the entry keys. */
     final int[] bucketAt;
     /**
-     * Per bucket entry, its anchor's fields, so that following a hit reads one place: the signature, the
-     * window's start relative to the hit ({@code windowAt − bucketAt}), the window's mask and value, and
-     * the tolerance.
+     * Per bucket entry, the two anchor fields a hit needs first, beside the entry: the signature and the
+     * window's start relative to the hit ({@code windowAt − bucketAt}); 8 bytes more per entry.
      */
     final int[] entrySignature;
     final int[] entryWindow;
-    final long[] entryMask;
-    final long[] entryValue;
-    final int[] entryTolerance;
+    /** Per anchor: {@code value & mask}, what the masked window bytes must equal (or be near). */
+    final long[] maskedValue;
     /** True when the keys are in {@link #wordKeys}, tested at word starts only. */
     final boolean wordStride;
     final int[] signature;
@@ -99,16 +97,14 @@ final class AnchorTable {
         int entries = bucketAnchors.length;
         entrySignature = new int[entries];
         entryWindow = new int[entries];
-        entryMask = new long[entries];
-        entryValue = new long[entries];
-        entryTolerance = new int[entries];
         for (int e = 0; e < entries; e++) {
             int a = bucketAnchors[e];
             entrySignature[e] = signature[a];
             entryWindow[e] = windowAt[a] - bucketAt[e];
-            entryMask[e] = mask[a];
-            entryValue[e] = value[a] & mask[a];
-            entryTolerance[e] = tolerance[a];
+        }
+        maskedValue = new long[n];
+        for (int a = 0; a < n; a++) {
+            maskedValue[a] = value[a] & mask[a];
         }
     }
 

@@ -141,17 +141,13 @@ final class CandidateFilter implements AutoCloseable {
         if (o < 0 || o >= offsets[s] || overflowed[s]) {
             return;
         }
-        long data = (long) LONGS.get(bytes, t + table.entryWindow[e]) & table.entryMask[e];
-        int tolerance = table.entryTolerance[e];
-        if (tolerance == 0 ? data != table.entryValue[e] : sad(data, table.entryValue[e]) > tolerance) {
+        int a = table.bucketAnchors[e];
+        long data = (long) LONGS.get(bytes, t + table.entryWindow[e]) & table.mask[a];
+        int tolerance = table.tolerance[a];
+        if (tolerance == 0 ? data != table.maskedValue[a] : sad(data, table.maskedValue[a]) > tolerance) {
             return;
         }
         add(s, o >>> 2);
-    }
-
-    /** Σ |data − value| over the mask's bytes ≤ t. */
-    static boolean within(long data, long value, long mask, int t) {
-        return sad(data & mask, value & mask) <= t;
     }
 
     /**

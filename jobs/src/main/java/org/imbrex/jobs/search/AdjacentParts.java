@@ -49,15 +49,16 @@ final class AdjacentParts implements PartitionCoalescer, Serializable {
     }
 
     /**
-     * Spark's target size for coalesced shuffle partitions: the advisory size, or less so that {@code cores}
-     * tasks share the bytes, but not below {@code smallest}. E.g. 10 MiB over 2 cores: 5 MiB.
+     * The target size of a write task, after Spark's rule for coalescing shuffle partitions: the bytes
+     * shared by {@code cores} tasks, at most the advisory size, at least {@code smallest}. E.g. 10 MiB over
+     * 2 cores: 5 MiB.
      */
     static long target(long[] bytes, int cores, long advisory, long smallest) {
         long total = 0;
         for (long b : bytes) {
             total += b;
         }
-        return Math.min(advisory, Math.max((total + cores - 1) / cores, smallest));
+        return Math.max(Math.min((total + cores - 1) / cores, advisory), smallest);
     }
 
     private static int[] range(int from, int to) {

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.MapOutputStatistics;
 import org.apache.spark.ShuffleDependency;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -67,8 +67,9 @@ public final class SearchJob {
     private static final Logger LOG = LoggerFactory.getLogger(SearchJob.class);
     /**
      * How many parts by signature the scan shuffles its matches to (the most part files the table can have;
-     * adjacent small parts share a file). Default: the cores the job runs on ({@code defaultParallelism}), at
-     * most {@link #MOST_DEFAULT_PARTS}: each part costs every scan task a shuffle file.
+     * adjacent small parts share a file). Default: in local mode the cores ({@code defaultParallelism}); on a
+     * cluster, whose executors may not all have registered yet, at least {@code spark.sql.shuffle.partitions};
+     * at most {@link #MOST_DEFAULT_PARTS}. Each part costs every scan task a shuffle file.
      */
     static final String TABLE_PARTS_KEY = "spark.imbrex.search.table-parts";
     static final int MOST_DEFAULT_PARTS = 200;
@@ -186,8 +187,10 @@ public final class SearchJob {
             TableFileWarmUp.start(options.format(), MatchTable.SCHEMA,
                     new Object[] {first.name(), "file:/warm-up", 0L, first.length(), 0});
         }
-        JavaRDD<Match> matches = splits(sc, prepared.listed()).mapPartitions(new ScanPartition(plan.signatures(), hadoop, options,
-                new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(), progress.matches())));
+        ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
+                progress.matches());
+        JavaRDD<Match> matches = splits(sc, prepared.listed())
+                .mapPartitions(new ScanPartition(plan.signatures(), hadoop, options, counters));
         try {
             // One pass over the inputs. The scan job shuffles the matches to the table parts by signature; the
             // write job sorts each part (spilling if it is big) and writes it, adjacent small parts together.
@@ -203,6 +206,12 @@ public final class SearchJob {
                     + tasks.getNumPartitions() + (tasks.getNumPartitions() == 1 ? " file)" : " files)"));
             List<WrittenPart> written = tasks
                     .mapPartitionsWithIndex(new WriteTablePart(plan.signatures(), order, spec), false).collect();
+            // A speculative copy of a write task may still run until Spark has killed it: let it end first, so
+            // that no file of it appears in the staging directory after the commit.
+            if (!progress.awaitTasks(Duration.ofSeconds(30))) {
+                LOG.warn("search: a write task still runs after the job ended; {} may keep its file",
+                        output.staging());
+            }
             output.commitParts(written.stream().map(WrittenPart::file).filter(Objects::nonNull).toList());
             output.commit();
             double seconds = (prepared.checkNanos() + System.nanoTime() - started) / 1e9;
@@ -221,11 +230,13 @@ public final class SearchJob {
     }
 
     /**
-     * The write tasks over the shuffled parts: adjacent parts grouped into files as Spark's adaptive
-     * execution coalesces shuffle partitions, with its switches and sizes: {@code spark.sql.adaptive.enabled}
-     * and {@code .coalescePartitions.enabled} (else one task per part); a target of {@code
-     * .advisoryPartitionSizeInBytes} (64 MiB), lowered so that the job's cores all get a task ({@code
-     * .coalescePartitions.parallelismFirst}) but not below {@code .coalescePartitions.minPartitionSize} (1 MiB).
+     * The write tasks over the shuffled parts: adjacent parts grouped into files after the rule of Spark's
+     * adaptive execution for coalescing shuffle partitions, with its switches and sizes: {@code
+     * spark.sql.adaptive.enabled} and {@code .coalescePartitions.enabled} (else one task per part); a target
+     * of {@code .advisoryPartitionSizeInBytes} (64 MiB), lowered so that the job's cores all get a task
+     * ({@code .coalescePartitions.parallelismFirst}) but not below {@code .coalescePartitions.minPartitionSize}
+     * (1 MiB). The keys are read from the Spark configuration and the thread's local properties, not from a
+     * session's runtime SQL conf.
      */
     private static JavaRDD<Tuple2<Match, Object>> writeTasks(JavaSparkContext sc, JavaPairRDD<Match, Object> sorted,
             MapOutputStatistics shuffled) {
@@ -246,8 +257,11 @@ public final class SearchJob {
     }
 
     private static int tableParts(JavaSparkContext sc) {
-        String value = setting(sc, TABLE_PARTS_KEY,
-                Integer.toString(Math.min(MOST_DEFAULT_PARTS, Math.max(1, sc.defaultParallelism())))).trim();
+        int cores = Math.max(1, sc.defaultParallelism());
+        int byDefault = sc.isLocal() ? cores
+                : Math.max(cores, Integer.parseInt(sc.getConf().get("spark.sql.shuffle.partitions", "16").trim()));
+        String value = setting(sc, TABLE_PARTS_KEY, Integer.toString(Math.min(MOST_DEFAULT_PARTS, byDefault)))
+                .trim();
         try {
             int parts = Integer.parseInt(value);
             if (parts >= 1) {

@@ -1,6 +1,7 @@
 package org.imbrex.jobs.search;
 
 import java.io.Serializable;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -30,7 +31,7 @@ final class TableOrder implements Comparator<Match>, Serializable {
 
     static TableOrder of(List<Signature> signatures) {
         Integer[] byName = IntStream.range(0, signatures.size()).boxed().toArray(Integer[]::new);
-        java.util.Arrays.sort(byName, (a, b) -> {
+        Arrays.sort(byName, (a, b) -> {
             int names = Match.compareCodePoints(signatures.get(a).name(), signatures.get(b).name());
             return names != 0 ? names : Integer.compare(a, b);
         });

@@ -25,10 +25,10 @@ import scala.Tuple2;
  * <pre>
  *   in (sorted)   (mz, a, 0, sad 2) (mz, a, 9, sad 0) (mz, b, 4, sad 1) | (png, a, 3, sad 0) ...
  *   --best 2      heap of 2 per signature → at the signature's end:  (mz, a, 9) (mz, b, 4)  in table order
- *   out           part-00001-JOB.snappy.parquet below _temporary/attempt-N/, rows per signature, best rows
+ *   out           part-00001-JOB-c000.snappy.parquet below _temporary/attempt-N/, rows per signature, best rows
  * </pre>
  * Part 0 always writes a file, even without rows, so that an empty table still has its schema on disk.
- * Example: {@code sorted.mapPartitionsWithIndex(new WriteTablePart(signatures, spec), false).collect()}.
+ * Example: {@code sorted.mapPartitionsWithIndex(new WriteTablePart(signatures, order, spec), false).collect()}.
  */
 final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, Object>>, Iterator<WrittenPart>> {
     private static final long serialVersionUID = 1L;
@@ -108,6 +108,7 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
         private final Path path;
         private final List<Integer> signatures = new ArrayList<>();
         private final List<Long> rows = new ArrayList<>();
+        private long currentRows;
         private final PriorityQueue<Match> best;
         private TableFile file;
         private boolean closed;
@@ -119,6 +120,10 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
         }
 
         void open() throws IOException {
+            TaskContext task = TaskContext.get();
+            if (task != null && task.isInterrupted()) {
+                throw new IOException("the write task was killed before it opened " + path);
+            }
             if (file == null) {
                 file = TableFile.create(spec.format(), MatchTable.SCHEMA, path, spec.hadoop().toConfiguration());
             }
@@ -128,13 +133,14 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
             open();
             int s = match.signature();
             file.write(new Object[] {names[s], match.path(), match.offset(), lengths[s], match.sad()});
-            int last = signatures.size() - 1;
-            if (last >= 0 && signatures.get(last) == s) {
-                rows.set(last, rows.get(last) + 1);
-            } else {
+            if (signatures.isEmpty() || signatures.get(signatures.size() - 1) != s) {
+                if (!signatures.isEmpty()) {
+                    rows.add(currentRows);
+                }
                 signatures.add(s);
-                rows.add(1L);
+                currentRows = 0;
             }
+            currentRows++;
             if (spec.show() > 0) {
                 best.add(match);
                 if (best.size() > spec.show()) {
@@ -144,6 +150,9 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
         }
 
         WrittenPart written(int part) {
+            if (rows.size() < signatures.size()) {
+                rows.add(currentRows);
+            }
             return new WrittenPart(part, file == null ? null : path.toString(),
                     signatures.stream().mapToInt(Integer::intValue).toArray(),
                     rows.stream().mapToLong(Long::longValue).toArray(), new ArrayList<>(best));

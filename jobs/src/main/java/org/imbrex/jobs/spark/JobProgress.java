@@ -48,7 +48,11 @@ public final class JobProgress {
         }
     }
 
-    /** A Spark job failed; the cause is Spark's exception, whose root cause says why. */
+    /**
+     * A Spark job failed; the cause is Spark's exception, whose root cause says why. Example: a task's
+     * {@code IOException: No space left on device} is the root cause of the {@code SparkException} that
+     * this wraps, and {@code imbrex search: failed: No space left on device} is what the user reads.
+     */
     public static final class JobFailed extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
@@ -63,8 +67,16 @@ public final class JobProgress {
      * Returns whether every task stopped in time.
      */
     public boolean cancelAndAwaitTasks(Duration timeout) {
+        sc.sc().cancelJobGroup("imbrex-" + job);
+        return awaitTasks(timeout);
+    }
+
+    /**
+     * Waits, up to {@code timeout}, until no task of the job group runs (after a job, Spark kills the
+     * speculative copies of its tasks asynchronously); whether none runs.
+     */
+    public boolean awaitTasks(Duration timeout) {
         String group = "imbrex-" + job;
-        sc.sc().cancelJobGroup(group);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (activeTasks(group) > 0) {
             if (System.nanoTime() > deadline) {

@@ -1,10 +1,11 @@
 package org.imbrex.jobs.spark;
 
-import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A JSON lines table file as Spark's JSON writer makes one: an object per row with the columns in schema
@@ -21,7 +22,8 @@ final class JsonTableFile implements TableFile {
 
     JsonTableFile(TableColumns columns, OutputStream out) throws IOException {
         this.columns = columns;
-        this.json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
+        // Through a writer, as Spark's JSON writer does: characters outside the BMP stay UTF-8, not escapes.
+        this.json = new JsonFactory().createGenerator(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         json.setRootValueSeparator(null);
     }
 

@@ -2,7 +2,6 @@ package org.imbrex.jobs.spark;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -88,29 +87,14 @@ public final class OutputDirectory {
     }
 
     /**
-     * The data files of the staged table (not Spark's {@code _SUCCESS} or {@code .crc} files), to read it back
-     * before the commit: Spark's readers skip a directory whose name starts with a dot, as the staging's does.
-     */
-    public String[] stagedFiles() {
-        try {
-            return Arrays.stream(fs.listStatus(staging))
-                    .filter(status -> status.isFile() && !status.getPath().getName().startsWith("_")
-                            && !status.getPath().getName().startsWith("."))
-                    .map(status -> status.getPath().toString()).toArray(String[]::new);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list the staged table " + staging + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
      * Where a task attempt writes its part file of the table: below {@code _temporary} in the staging
      * directory, in a directory of its own, so that attempts of the same part (a retry, a speculative copy)
      * never write the same file. Only the files the driver accepts are moved into the table ({@link
      * #commitParts}).
      *
      * <pre>
-     *   .out._imbrex_incomplete_ID/_temporary/attempt-17/part-00003-JOB.snappy.parquet   task attempt 17
-     *   .out._imbrex_incomplete_ID/part-00003-JOB.snappy.parquet                         after commitParts
+     *   .out._imbrex_incomplete_ID/_temporary/attempt-17/part-00003-JOB-c000.snappy.parquet   attempt 17
+     *   .out._imbrex_incomplete_ID/part-00003-JOB-c000.snappy.parquet                         after commitParts
      * </pre>
      */
     public static Path attemptFile(String staging, long taskAttempt, String name) {

@@ -63,8 +63,8 @@ record TableColumns(String[] names, Kind[] kinds) {
     /** Checks that a row has one value per column. */
     void check(Object[] row) {
         if (row.length != names.length) {
-            throw new IllegalArgumentException("a row of " + Arrays.toString(names) + " has " + names.length
-                    + " values, not " + row.length);
+            throw new IllegalArgumentException("a row of " + Arrays.toString(names) + " has " + row.length
+                    + " values, not " + names.length);
         }
     }
 }

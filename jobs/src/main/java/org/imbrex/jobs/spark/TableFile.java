@@ -2,6 +2,7 @@ package org.imbrex.jobs.spark;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.OutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.types.StructType;
@@ -15,8 +16,8 @@ import org.apache.spark.sql.types.StructType;
  * {@code Long} or {@code Integer} for the integer ones. Columns are never null. Example:
  * <pre>{@code
  * try (TableFile file = TableFile.create(TableFormat.CSV, MatchTable.SCHEMA, path, conf)) {
- *     file.write(new Object[] {"mz", "file:/a.bin", 0L, 4, 0});   // signature,path,offset,length,sad
- * }                                                                // 0 = header row + "mz,file:/a.bin,0,4,0"
+ *     file.write(new Object[] {"mz", "file:/a.bin", 0L, 4, 0});
+ * }   // the file: "signature,path,offset,length,sad\n" then "mz,file:/a.bin,0,4,0\n"
  * }</pre>
  */
 public interface TableFile extends Closeable {
@@ -41,10 +42,15 @@ public interface TableFile extends Closeable {
     static TableFile create(TableFormat format, StructType schema, Path path, Configuration conf)
             throws IOException {
         TableColumns columns = TableColumns.of(schema);
-        return switch (format) {
-            case PARQUET -> new ParquetTableFile(columns, schema, path, conf);
-            case CSV -> new CsvTableFile(columns, path.getFileSystem(conf).create(path, false));
-            case JSON -> new JsonTableFile(columns, path.getFileSystem(conf).create(path, false));
-        };
+        if (format == TableFormat.PARQUET) {
+            return new ParquetTableFile(columns, schema, path, conf);
+        }
+        OutputStream out = path.getFileSystem(conf).create(path, false);
+        try {
+            return format == TableFormat.CSV ? new CsvTableFile(columns, out) : new JsonTableFile(columns, out);
+        } catch (IOException | RuntimeException e) {
+            out.close();
+            throw e;
+        }
     }
 }

@@ -2,6 +2,7 @@ package org.imbrex.jobs.spark;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.Comparator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.types.StructType;
@@ -36,7 +37,10 @@ public final class TableFileWarmUp {
         try {
             dir = Files.createTempDirectory("imbrex-warm-up");
             java.nio.file.Path local = dir.resolve("part" + TableFile.extension(format));
-            try (TableFile table = TableFile.create(format, schema, new Path(local.toUri()), new Configuration(false))) {
+            Configuration conf = new Configuration(false);
+            // Its own file system object, so that this bare configuration never seeds the cached one.
+            conf.setBoolean("fs.file.impl.disable.cache", true);
+            try (TableFile table = TableFile.create(format, schema, new Path(local.toUri()), conf)) {
                 table.write(row);
             }
             return Files.size(local) > 0;
@@ -52,7 +56,7 @@ public final class TableFileWarmUp {
 
     private static void deleteBelow(java.nio.file.Path dir) {
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             LOG.debug("cannot remove {}", dir, e);
         }

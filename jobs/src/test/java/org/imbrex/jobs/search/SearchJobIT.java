@@ -223,11 +223,12 @@ class SearchJobIT {
         }
         BruteForceSearch oracle = corpus.write();
 
-        // 16 parts, each a file of its own: a target of 1 byte stops the coalescing of adjacent parts.
+        // 16 parts, each a file of its own: a target of 1 byte (and no floor) stops the coalescing of adjacent parts.
         var sc = LocalSpark.session().sparkContext();
         SearchSummary summary;
         sc.setLocalProperty("spark.imbrex.search.table-parts", "16");
         sc.setLocalProperty("spark.sql.adaptive.advisoryPartitionSizeInBytes", "1");
+        sc.setLocalProperty("spark.sql.adaptive.coalescePartitions.minPartitionSize", "1");
         try {
             summary = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
                     corpus.data().toString(), "--output", dir.resolve("parts-out").toString(), "--max-sad", "2",
@@ -235,6 +236,7 @@ class SearchJobIT {
         } finally {
             sc.setLocalProperty("spark.imbrex.search.table-parts", null);
             sc.setLocalProperty("spark.sql.adaptive.advisoryPartitionSizeInBytes", null);
+            sc.setLocalProperty("spark.sql.adaptive.coalescePartitions.minPartitionSize", null);
         }
 
         Path table = dir.resolve("parts-out");

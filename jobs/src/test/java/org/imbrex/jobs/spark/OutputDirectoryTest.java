@@ -46,17 +46,31 @@ class OutputDirectoryTest {
     }
 
     @Test
-    void stagedFiles_tableWithSparkMarkers_listsOnlyTheDataFiles() throws IOException {
+    void commitParts_twoAttemptsOfAPart_keepsOnlyTheAcceptedOneAndMarksTheTableComplete() throws IOException {
         OutputDirectory output = OutputDirectory.prepare(dir.resolve("matches").toString(), false, conf);
-        writeTable(output, "rows");
-        Path staging = Path.of(java.net.URI.create(output.staging()));
-        Files.writeString(staging.resolve("part-00001"), "more rows");
-        Files.writeString(staging.resolve("_SUCCESS"), "");
-        Files.writeString(staging.resolve(".part-00000.crc"), "");
-        Files.createDirectory(staging.resolve("_temporary"));
+        Path accepted = attempt(output, 7, "part-00000-j-c000.csv", "rows of attempt 7");
+        attempt(output, 9, "part-00000-j-c000.csv", "rows of attempt 9");
+        Path other = attempt(output, 8, "part-00001-j-c000.csv", "rows of part 1");
 
-        assertThat(output.stagedFiles()).containsExactlyInAnyOrder(output.staging() + "/part-00000",
-                output.staging() + "/part-00001");
+        output.commitParts(List.of(accepted.toUri().toString(), other.toUri().toString()));
+        output.commit();
+
+        Path out = dir.resolve("matches");
+        try (Stream<Path> files = Files.list(out)) {
+            // (Hadoop's local file system adds hidden .crc files beside what it writes.)
+            assertThat(files.map(p -> p.getFileName().toString()).filter(name -> !name.startsWith(".")))
+                    .containsExactlyInAnyOrder(
+                    "part-00000-j-c000.csv", "part-00001-j-c000.csv", "_SUCCESS");
+        }
+        assertThat(out.resolve("part-00000-j-c000.csv")).hasContent("rows of attempt 7");
+        assertThat(out.resolve("part-00001-j-c000.csv")).hasContent("rows of part 1");
+    }
+
+    private static Path attempt(OutputDirectory output, long attempt, String name, String content)
+            throws IOException {
+        Path file = Path.of(OutputDirectory.attemptFile(output.staging(), attempt, name).toUri());
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, content);
     }
 
     @Test

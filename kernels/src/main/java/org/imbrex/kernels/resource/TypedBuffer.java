@@ -147,12 +147,12 @@ public final class TypedBuffer implements ShaderResourceView {
         Arrays.fill(lanes, inBounds, count, 0);
     }
 
-    /** The backing elements of a 32-bit single-component view (not a copy). */
     /** True for a 32-bit single-component view: {@link #words()} then holds its elements. */
     public boolean hasWords() {
         return words != null;
     }
 
+    /** The backing elements of a 32-bit single-component view (not a copy). */
     public int[] words() {
         if (words == null) {
             throw new IllegalStateException(format + " is not a 32-bit single-component view");
