@@ -91,25 +91,8 @@ final class AnchorPlanner {
      * only ({@link AnchorTable}); null when no five literals stand in a row.
      */
     static Anchor exactRunAnchor(int index, Signature signature, GramStatistics stats) {
-        int best = -1;
-        double rate = Double.POSITIVE_INFINITY;
-        for (int p = 0; p + 5 <= signature.length(); p++) {
-            double r = 0;
-            boolean run = true;
-            for (int q = p; q < p + 5 && run; q++) {
-                run = !signature.isWildcard(q);
-            }
-            if (!run) {
-                continue;
-            }
-            for (int q = p; q < p + 4; q++) {
-                r += stats.gram(signature.byteAt(q), signature.byteAt(q + 1));
-            }
-            if (r < rate) {
-                rate = r;
-                best = p;
-            }
-        }
+        int best = LiteralRuns.cheapest(p -> !signature.isWildcard(p), signature::byteAt, 0, signature.length(),
+                stats);
         if (best < 0) {
             return null;
         }

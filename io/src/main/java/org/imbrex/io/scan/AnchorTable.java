@@ -127,25 +127,13 @@ final class AnchorTable {
                 return null;
             }
             everyByte += 4 * FOLLOW_COST * keyRate(anchor, stats);
-            int best = -1;
-            double rate = Double.POSITIVE_INFINITY;
-            for (int p = anchor.windowAt(); p + 5 <= anchor.windowAt() + anchor.windowLength(); p++) {
-                if (literalRun(anchor, p, 5)) {
-                    double r = 0;
-                    for (int q = p; q < p + 4; q++) {
-                        r += stats.gram(anchor.byteAt(q), anchor.byteAt(q + 1));
-                    }
-                    if (r < rate) {
-                        rate = r;
-                        best = p;
-                    }
-                }
-            }
+            int best = LiteralRuns.cheapest(anchor::literal, anchor::byteAt, anchor.windowAt(),
+                    anchor.windowAt() + anchor.windowLength(), stats);
             if (best < 0) {
                 return null;
             }
             runs[a] = best;
-            wordStart += FOLLOW_COST * rate;
+            wordStart += FOLLOW_COST * LiteralRuns.rate(anchor::byteAt, best, stats);
         }
         return wordStart < everyByte ? runs : null;
     }
@@ -153,15 +141,6 @@ final class AnchorTable {
     private static double keyRate(Anchor anchor, GramStatistics stats) {
         return anchor.singleByte() ? stats.byteBall(anchor.keyByte(0), 0)
                 : stats.gram(anchor.keyByte(0), anchor.keyByte(1));
-    }
-
-    private static boolean literalRun(Anchor anchor, int p, int length) {
-        for (int q = p; q < p + length; q++) {
-            if (!anchor.literal(q)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private interface KeyConsumer {
