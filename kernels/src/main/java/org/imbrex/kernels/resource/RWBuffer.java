@@ -99,6 +99,12 @@ public final class RWBuffer extends TypedUav {
 
     /** {@code buf[index] = value} for a scalar view: stores (value, value, value, value). */
     public void storeUint(int index, int value) {
+        if (format() == DxgiFormat.R32_UINT || format() == DxgiFormat.R32_SINT) {
+            if (inBounds(index, numElements())) {
+                words().put(index, value);
+            }
+            return;
+        }
         store(index, new int[] {value, value, value, value});
     }
 

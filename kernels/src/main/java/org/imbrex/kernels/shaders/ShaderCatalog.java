@@ -17,9 +17,12 @@ import org.imbrex.kernels.dispatch.ComputeShader;
  * <pre>
  *   name                 Java shader          assembly
  *   gram-filter          GramFilter           GramFilter.asm
+ *   msad4-block-gather   Msad4BlockGather     Msad4BlockGather.asm
  *   msad4-block-match    Msad4BlockMatch      Msad4BlockMatch.asm
  *   msad4-gather         Msad4Gather          Msad4Gather.asm
  *   msad4-search         Msad4Search          Msad4Search.asm
+ *   sea-bound            SeaBound             SeaBound.asm
+ *   sea-select           SeaSelect            SeaSelect.asm
  *   sum-bound            SumBound             SumBound.asm
  * </pre>
  * Example: {@code ShaderCatalog.create("msad4-search")} is a new {@link Msad4Search};
@@ -42,6 +45,9 @@ public final class ShaderCatalog {
         SHADERS.put(Msad4BlockMatch.NAME, new Entry(Msad4BlockMatch::new, Msad4BlockMatch.class));
         SHADERS.put(Msad4Gather.NAME, new Entry(Msad4Gather::new, Msad4Gather.class));
         SHADERS.put(GramFilter.NAME, new Entry(GramFilter::new, GramFilter.class));
+        SHADERS.put(Msad4BlockGather.NAME, new Entry(Msad4BlockGather::new, Msad4BlockGather.class));
+        SHADERS.put(SeaBound.NAME, new Entry(SeaBound::new, SeaBound.class));
+        SHADERS.put(SeaSelect.NAME, new Entry(SeaSelect::new, SeaSelect.class));
         SHADERS.put(SumBound.NAME, new Entry(SumBound::new, SumBound.class));
     }
 

@@ -1,0 +1,242 @@
+package org.imbrex.kernels.shaders;
+
+import static org.imbrex.kernels.shaders.BlockParams.udiv;
+
+import java.util.Arrays;
+import org.imbrex.kernels.resource.TypedBuffer;
+
+/**
+ * {@link SeaBound}'s fast path for a whole block row at LEVEL: every candidate's bound of every block of the
+ * row, computed as long loops over x instead of one short run per block and dy.
+ *
+ * <pre>
+ *   x  0 ...... bx₀−R ···· bx₀+R ····· bx₁−R ···· bx₁+R ·········· xMax
+ *   phase 0      [ block 0's window ]     [ block P's window ]  ...     P = 2R / B + 1: windows of blocks
+ *   phase 1                 [ block 1's window ]   ...                  k and k + P never overlap
+ *
+ *   box[r][x]  = Σ of the s×s box at (x, by − R + r) of frame n−1, from the table: once per row r
+ *   per phase, dy and sub-block (i, j):  acc[x] += |cur(i, j) of the block whose window holds x − box[dy + R + i·s][x + j·s]|
+ *   then acc[window of block k] is lane c = (dy + R)·X_GROUPS + xg, component x − 4·word0 of block k
+ * </pre>
+ * It holds for blocks that are a multiple of 4 pixels, CANDIDATES = (2R + 1)·X_GROUPS (the lanes the motion
+ * job dispatches) and tables whose every load for a candidate in the window is in bounds; otherwise {@link
+ * #compute} returns false and the shader runs lane by lane. Candidates outside the window are NO_SCORE, as
+ * the HLSL stores them. Example: B = 16, R = 7, a 1280-pixel row: one phase, 15 rows of dy, 4 sub-blocks, loops
+ * of 1265 x.
+ */
+final class CoarseRow {
+    private int[] rowBound = new int[0];
+    private int[] acc = new int[0];
+    private int[] slice = new int[0];
+    private int[][] curTerm = new int[0][0];
+    private int[][] box = new int[0][0];
+    private int[] blockTerms = new int[0];
+    private final int[] out = new int[4 * SeaBound.LANES];
+    private int candidates;
+
+    /** The row's layout, once {@link #layout} accepted it. */
+    private int blocksX;
+    private int xMax;
+    private int yMax;
+    private long by;
+    private long pyLow;
+    private long pyHigh;
+
+    /**
+     * Whether block row {@code row} has the shape the row paths need (blocks a multiple of 4 pixels, lanes
+     * (2R + 1)·X_GROUPS, the call holding the whole row); sets the row's layout.
+     */
+    private boolean layout(BlockParams p, int row, int groups, int groupsPerBlock) {
+        int block = p.block();
+        int range = p.range();
+        int xGroups = p.xGroups();
+        blocksX = p.blocksX();
+        int blocksY = block > 0 ? udiv(p.height(), block) : 0;
+        if (block < 4 || block % 4 != 0 || range < 0 || range > 1024 || xGroups <= 0 || blocksX <= 0 || blocksY <= 0
+                || (long) blocksX * groupsPerBlock != groups || (long) (2 * range + 1) * xGroups != p.candidates()
+                || (long) blocksX * 4 * p.candidates() > Integer.MAX_VALUE / 2) {
+            return false;
+        }
+        xMax = (blocksX - 1) * block;
+        yMax = (blocksY - 1) * block;
+        by = ((long) p.blockRow0() + row) * block;
+        pyLow = Math.max(0, by - range);
+        pyHigh = Math.min(yMax, by + range);
+        candidates = p.candidates();
+        return by <= Integer.MAX_VALUE;
+    }
+
+    /**
+     * MODE 1's row: the bounds at LEVEL read from {@code prior} for the candidates in the window, NO_SCORE for
+     * the others; false (nothing read) where the row paths do not hold or a read would leave {@code prior}.
+     */
+    boolean copyPrior(BlockParams p, TypedBuffer prior, int row, int groups, int groupsPerBlock) {
+        if (!prior.hasWords() || !layout(p, row, groups, groupsPerBlock)) {
+            return false;
+        }
+        long firstWord = 4L * ((long) row * blocksX) * candidates;
+        if (firstWord + 4L * blocksX * candidates > prior.numElements()) {
+            return false;
+        }
+        int[] words = prior.words();
+        int slots = blocksX * 4 * candidates;
+        if (rowBound.length < slots) {
+            rowBound = new int[slots];
+        }
+        Arrays.fill(rowBound, 0, slots, SeaBound.NO_SCORE);
+        int range = p.range();
+        for (int dyIndex = 0; dyIndex <= 2 * range; dyIndex++) {
+            long y = by + dyIndex - range;
+            if (y < 0 || y > yMax) {
+                continue;
+            }
+            for (int k = 0; k < blocksX; k++) {
+                int bx = k * p.block();
+                int xa = Math.max(0, bx - range);
+                int xb = Math.min(xMax, bx + range);
+                int offset = k * 4 * candidates + 4 * dyIndex * p.xGroups() - 4 * ((bx >>> 2) - ((range + 3) >>> 2));
+                System.arraycopy(words, (int) firstWord + offset + xa, rowBound, offset + xa, xb - xa + 1);
+            }
+        }
+        return true;
+    }
+
+    /** Computes block row {@code row} of the stripe at LEVEL; false (nothing computed) where it does not hold. */
+    boolean compute(BlockParams p, TypedBuffer curSat, TypedBuffer prevSat, int row, int groups, int groupsPerBlock) {
+        int level = p.level();
+        if (!curSat.hasWords() || !prevSat.hasWords() || Integer.compareUnsigned(level, 6) > 0
+                || (p.block() >>> level) == 0 || p.satPitch() <= 0 || !layout(p, row, groups, groupsPerBlock)) {
+            return false;
+        }
+        int block = p.block();
+        int range = p.range();
+        int xGroups = p.xGroups();
+        int s = 1 << level;
+        int n = block >>> level;
+        long ip = p.satPitch();
+        long extent = (long) n * s;
+        if (by - p.prevRow0() < 0 || pyLow - p.prevRow0() < 0
+                || (by - p.prevRow0() + extent) * ip + xMax + extent >= curSat.numElements()
+                || pyLow <= pyHigh && (pyHigh - p.prevRow0() + extent) * ip + xMax + extent >= prevSat.numElements()) {
+            return false;
+        }
+        candidates = p.candidates();
+        int slots = blocksX * 4 * candidates;
+        if (rowBound.length < slots) {
+            rowBound = new int[slots];
+        }
+        Arrays.fill(rowBound, 0, slots, SeaBound.NO_SCORE);
+        if (pyLow > pyHigh) {
+            return true; // no row of the window is in the frame: every candidate is NO_SCORE
+        }
+        int width = xMax + 1;
+        int terms = n * n;
+        int boxWidth = (int) (xMax + extent - s + 1);
+        int boxRows = 2 * range + 1 + (n - 1) * s;
+        ensureScratch(width, boxWidth, terms, boxRows, blocksX);
+        int[] cur = curSat.words();
+        int[] prev = prevSat.words();
+        int pitch = p.satPitch();
+        int step = s * pitch;
+        int curRow = (int) (by - p.prevRow0()) * pitch;
+        for (int k = 0; k < blocksX; k++) {
+            for (int t = 0; t < terms; t++) {
+                int a = curRow + (t / n) * step + k * block + (t % n) * s;
+                blockTerms[k * terms + t] = cur[a + step + s] - cur[a + s] - cur[a + step] + cur[a];
+            }
+        }
+        // box sums of side s at every x of the rows the window's sub-blocks start on
+        for (int r = 0; r < boxRows; r++) {
+            long y = by - range + r;
+            if (y < pyLow || y > pyHigh + (long) (n - 1) * s) {
+                continue;
+            }
+            int a = (int) (y - p.prevRow0()) * pitch;
+            int[] boxRow = box[r];
+            for (int x = 0; x < boxWidth; x++) {
+                boxRow[x] = prev[a + step + s + x] - prev[a + s + x] - prev[a + step + x] + prev[a + x];
+            }
+        }
+        int phases = 2 * range / block + 1;
+        for (int phase = 0; phase < Math.min(phases, blocksX); phase++) {
+            int lo = Math.max(0, phase * block - range);
+            int last = phase + (blocksX - 1 - phase) / phases * phases;
+            int hi = Math.min(xMax, last * block + range);
+            for (int k = phase; k < blocksX; k += phases) {
+                int xa = Math.max(0, k * block - range);
+                int xb = Math.min(xMax, k * block + range);
+                for (int t = 0; t < terms; t++) {
+                    Arrays.fill(curTerm[t], xa, xb + 1, blockTerms[k * terms + t]);
+                }
+            }
+            for (int dyIndex = 0; dyIndex <= 2 * range; dyIndex++) {
+                long y = by + dyIndex - range;
+                if (y < 0 || y > yMax) {
+                    continue;
+                }
+                Arrays.fill(acc, lo, hi + 1, 0);
+                for (int t = 0; t < terms; t++) {
+                    int[] boxRow = box[dyIndex + (t / n) * s];
+                    int shift = (t % n) * s;
+                    if (shift != 0) {
+                        // the same index in every array keeps the loop below one C2 can vectorize
+                        System.arraycopy(boxRow, lo + shift, slice, lo, hi - lo + 1);
+                        boxRow = slice;
+                    }
+                    accumulate(acc, curTerm[t], boxRow, lo, hi);
+                }
+                for (int k = phase; k < blocksX; k += phases) {
+                    int bx = k * block;
+                    int xa = Math.max(0, bx - range);
+                    int xb = Math.min(xMax, bx + range);
+                    int firstX = 4 * ((bx >>> 2) - ((range + 3) >>> 2));
+                    int offset = k * 4 * candidates + 4 * dyIndex * xGroups - firstX;
+                    System.arraycopy(acc, xa, rowBound, offset + xa, xb - xa + 1);
+                }
+            }
+        }
+        return true;
+    }
+
+    /** {@code acc[x] += |cur[x] − box[x]|} over {@code [lo, hi]}. */
+    private static void accumulate(int[] acc, int[] cur, int[] box, int lo, int hi) {
+        for (int x = lo; x <= hi; x++) {
+            acc[x] += Math.abs(cur[x] - box[x]);
+        }
+    }
+
+    private void ensureScratch(int width, int boxWidth, int terms, int boxRows, int blocksX) {
+        int columns = Math.max(width, boxWidth);
+        if (acc.length < columns) {
+            acc = new int[columns];
+            slice = new int[columns];
+        }
+        if (curTerm.length < terms || curTerm[0].length < columns) {
+            curTerm = new int[Math.max(terms, curTerm.length)][columns];
+        }
+        if (box.length < boxRows || box.length > 0 && box[0].length < columns) {
+            box = new int[Math.max(boxRows, box.length)][columns];
+        }
+        if (blockTerms.length < terms * blocksX) {
+            blockTerms = new int[terms * blocksX];
+        }
+    }
+
+    /** The row's words: 4 per lane, block after block ({@code blockCol · 4 · CANDIDATES + 4 · c + k}). */
+    int[] words() {
+        return rowBound;
+    }
+
+    /** The first word of block column {@code blockCol}'s lane {@code c} in {@link #words()}. */
+    int wordOf(int blockCol, int c) {
+        return blockCol * 4 * candidates + 4 * c;
+    }
+
+    /** The four words per lane of lanes {@code firstLane ..} of block column {@code blockCol}, as stored. */
+    int[] bounds(int blockCol, int firstLane) {
+        int from = blockCol * 4 * candidates + 4 * firstLane;
+        int count = Math.min(out.length, blockCol * 4 * candidates + 4 * candidates - from);
+        System.arraycopy(rowBound, from, out, 0, count);
+        return out;
+    }
+}
