@@ -24,8 +24,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Frame pairs per second of {@link BlockMatcher} on one thread: exhaustive search, B = 16, over a noise
- * texture (video levels 16..235) panned by (3, 2) pixels, so that no block can stop early.
+ * Frame pairs per second of {@link BlockMatcher} on one thread, pruned and exhaustive search, B = 16, over a
+ * noise texture (video levels 16..235) panned by (3, 2) pixels with temporal noise of ±{@code noise} on every
+ * pixel of frame n, so that no block matches with SAD 0 and none can stop early.
  *
  * <pre>
  *   java -jar bench/target/benchmarks.jar BlockMatcherBench
@@ -48,6 +49,12 @@ public class BlockMatcherBench {
     @Param({"7", "16"})
     public int range;
 
+    @Param({"PRUNED", "EXHAUSTIVE"})
+    public BlockMatcher.Search search;
+
+    @Param({"2"})
+    public int noise;
+
     private BufferAllocator allocator;
     private BlockMatcher matcher;
     private LumaFrame previous;
@@ -66,8 +73,12 @@ public class BlockMatcherBench {
         }
         previous = window(texture, textureWidth, 0, margin, margin, width, height);
         current = window(texture, textureWidth, 1, margin - 3, margin - 2, width, height);
+        byte[] luma = current.luma();
+        for (int i = 0; i < luma.length; i++) {
+            luma[i] = (byte) ((luma[i] & 0xFF) + random.nextInt(2 * noise + 1) - noise);
+        }
         allocator = new RootAllocator();
-        matcher = new BlockMatcher(MotionPlan.of(16, range), allocator);
+        matcher = new BlockMatcher(MotionPlan.of(16, range), allocator, search);
     }
 
     @TearDown(Level.Trial)

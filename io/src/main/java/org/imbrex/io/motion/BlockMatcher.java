@@ -14,10 +14,12 @@ import org.imbrex.kernels.resource.TypedBuffer;
 import org.imbrex.kernels.shaders.Msad4BlockMatch;
 
 /**
- * Exhaustive block matching of a frame pair with the msad4 block-matching shader: for every whole B×B
- * block of frame n, the displacement within ±R whose block in frame n−1 has the lowest exact SAD.
+ * Block matching of a frame pair: for every whole B×B block of frame n, the displacement within ±R whose
+ * block in frame n−1 has the lowest exact SAD, with FFmpeg's tie rules. Two searches give the same vectors:
+ * {@link Search#PRUNED} (the default) bounds every candidate from sub-block sums first and lets msad4 score
+ * only the candidates that could still win ({@link SeaPasses}); {@link Search#EXHAUSTIVE} scores them all.
  *
- * <p>Per stripe ({@link MotionPlan#stripes}) one Dispatch writes every candidate's msad4 sums, band by
+ * <p>Exhaustive, per stripe ({@link MotionPlan#stripes}) one Dispatch writes every candidate's msad4 sums, band by
  * band, to a {@code R32G32B32A32_UINT} UAV ({@link Msad4BlockMatch}). When the stripe of frame n holds a
  * zero pixel, which msad4 masks, a second Dispatch over the zero marks and the complemented frame n−1 adds
  * the missing |0 − b| terms ({@link PackedLuma}). The bands are added here, so a score is the exact SAD
@@ -30,9 +32,19 @@ import org.imbrex.kernels.shaders.Msad4BlockMatch;
  *     List<MotionVector> vectors = matcher.match(previousFrame, currentFrame);
  * }
  * }</pre>
- * Not thread-safe: one matcher per task thread.
+ * Not thread-safe: one matcher per task thread. The summed-area tables of the pruned search are computed
+ * once per frame: a frame matched as frame n is frame n−1 of the next pair, and its table is kept.
  */
 public final class BlockMatcher implements AutoCloseable {
+    /** How the candidates are scored. */
+    public enum Search { PRUNED, EXHAUSTIVE }
+
+    private final Search search;
+    private final SeaPasses sea;
+    private final int[][] tables = new int[2][];
+    private final LumaFrame[] tableFrames = new LumaFrame[2];
+    private final long[] tableRows = new long[2];
+    private int nextTable;
     private final MotionPlan plan;
     private final BufferAllocator allocator;
     private final DeviceContext device = new DeviceContext();
@@ -45,8 +57,14 @@ public final class BlockMatcher implements AutoCloseable {
     private int[] complementWords;
 
     public BlockMatcher(MotionPlan plan, BufferAllocator allocator) {
+        this(plan, allocator, Search.PRUNED);
+    }
+
+    public BlockMatcher(MotionPlan plan, BufferAllocator allocator, Search search) {
         this.plan = plan;
         this.allocator = allocator;
+        this.search = search;
+        this.sea = new SeaPasses(plan, allocator);
     }
 
     public MotionPlan plan() {
@@ -86,11 +104,8 @@ public final class BlockMatcher implements AutoCloseable {
                 PackedLuma.Form.PLANE, curWords);
         PackedLuma.pack(previous.luma(), width, prevRow0, prevRows, PackedLuma.Form.PLANE, prevWords);
 
-        int elements = plan.blocksX(width) * stripe.blockRows() * plan.candidates() * plan.bands();
-        ConstantBuffer cb = ConstantBuffer.ofWords(width, current.height(), block, range, pitch, plan.bandRows(),
-                plan.bands(), plan.xGroups(), curRow0, prevRow0, stripe.firstBlockRow(), plan.candidates());
-        scores = ensure(scores, elements);
-        dispatch(curWords, curWordCount, prevWords, prevWordCount, scores, cb, stripe);
+        int[] cb = {width, current.height(), block, range, pitch, plan.bandRows(), plan.bands(), plan.xGroups(),
+            curRow0, prevRow0, stripe.firstBlockRow(), plan.candidates()};
         if (zeros) {
             markWords = PackedLuma.ensure(markWords, curWordCount);
             complementWords = PackedLuma.ensure(complementWords, prevWordCount);
@@ -98,10 +113,48 @@ public final class BlockMatcher implements AutoCloseable {
                     markWords);
             PackedLuma.pack(previous.luma(), width, prevRow0, prevRows, PackedLuma.Form.COMPLEMENT,
                     complementWords);
+        }
+        if (search == Search.PRUNED && sea.fits(width)) {
+            int[] prevSat = table(previous, prevRow0, prevRows);
+            int[] curSat = table(current, prevRow0, prevRows);
+            int satWords = SummedAreaTable.size(width, prevRows);
+            return sea.match(width, stripe, cb, new SeaPasses.Planes(words(curWords, curWordCount),
+                    words(prevWords, prevWordCount), zeros ? words(markWords, curWordCount) : null,
+                    zeros ? words(complementWords, prevWordCount) : null, words(curSat, satWords),
+                    words(prevSat, satWords)));
+        }
+        int elements = plan.blocksX(width) * stripe.blockRows() * plan.candidates() * plan.bands();
+        ConstantBuffer constants = ConstantBuffer.ofWords(cb);
+        scores = ensure(scores, elements);
+        dispatch(curWords, curWordCount, prevWords, prevWordCount, scores, constants, stripe);
+        if (zeros) {
             zeroScores = ensure(zeroScores, elements);
-            dispatch(markWords, curWordCount, complementWords, prevWordCount, zeroScores, cb, stripe);
+            dispatch(markWords, curWordCount, complementWords, prevWordCount, zeroScores, constants, stripe);
         }
         return new CandidateScores(plan, scores, zeros ? zeroScores : null).best(width, stripe);
+    }
+
+    /**
+     * The summed-area table of {@code frame}'s rows {@code [row0, row0 + rows)}: the one kept from the frame
+     * pair before when it is the same frame and rows, else computed into the older of two arrays.
+     */
+    private int[] table(LumaFrame frame, int row0, int rows) {
+        for (int t = 0; t < 2; t++) {
+            if (tableFrames[t] == frame && tableRows[t] == ((long) row0 << 32 | rows)) {
+                nextTable = 1 - t; // the other frame of the pair goes to the other array
+                return tables[t];
+            }
+        }
+        int t = nextTable;
+        nextTable = 1 - t;
+        tables[t] = SummedAreaTable.of(frame.luma(), frame.width(), row0, rows, tables[t]);
+        tableFrames[t] = frame;
+        tableRows[t] = (long) row0 << 32 | rows;
+        return tables[t];
+    }
+
+    private static TypedBuffer words(int[] words, int count) {
+        return TypedBuffer.ofWords(DxgiFormat.R32_UINT, words, count);
     }
 
     private void dispatch(int[] cur, int curCount, int[] prev, int prevCount, RWBuffer target, ConstantBuffer cb,
@@ -138,6 +191,7 @@ public final class BlockMatcher implements AutoCloseable {
 
     @Override
     public void close() {
+        sea.close();
         if (scores != null) {
             scores.close();
             scores = null;

@@ -68,6 +68,14 @@ final class CandidateScores {
 
     /** The exact SAD of component j of candidate lane {@code candidate}, or −1 for NO_SCORE. */
     private int score(int candidate, int j) {
+        return exactSad(plan, scores, zeroScores, candidate, j);
+    }
+
+    /**
+     * The exact SAD of component j of UAV lane element {@code candidate} (bands summed, plus the complement
+     * pass's when {@code zeroScores} is not null), or −1 for NO_SCORE.
+     */
+    static int exactSad(MotionPlan plan, RWBuffer scores, RWBuffer zeroScores, int candidate, int j) {
         int bands = plan.bands();
         int first = candidate * bands;
         if (scores.uint(first, j) == Msad4BlockMatch.NO_SCORE) {

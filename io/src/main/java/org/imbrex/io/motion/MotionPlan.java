@@ -12,6 +12,7 @@ import java.util.List;
  *   CANDIDATES = (2R + 1) · X_GROUPS            shader lanes per block
  *   BAND_ROWS  = rows per band, so that 255 · B · BAND_ROWS ≤ 65535 (msad4's exact limit)
  *   B = 16: 1 band of 16 rows    B = 32: 4 bands of 8    B = 64: 16 bands of 4
+ *   bound levels (pruned search): coarse = log2(B) − 1 (B/2 sub-blocks), fine = max(1, coarse − 1)
  * </pre>
  * Errors name the option, the value and the limit. Example: {@code MotionPlan.of(16, 7).candidates()} is
  * 60; {@code MotionPlan.of(12, 7)} throws {@code --block 12 is not supported; use 4, 8, 16, 32 or 64}.
@@ -76,6 +77,19 @@ public record MotionPlan(int block, int range, int stripeBlockRows) {
 
     public int bands() {
         return block / bandRows();
+    }
+
+    /**
+     * The level of the pruned search's first bound: sub-blocks of B/2 (2×2 of them), log2(B) − 1. Example:
+     * 3 for B = 16 (8×8 sub-blocks).
+     */
+    public int coarseLevel() {
+        return Integer.numberOfTrailingZeros(block) - 1;
+    }
+
+    /** The finest level the bound is refined to before msad4 scores a candidate: sub-blocks of B/4, at least 2×2 pixels. */
+    public int fineLevel() {
+        return Math.max(1, coarseLevel() - 1);
     }
 
     /** Whole blocks across a frame (partial edge blocks are skipped). */
