@@ -1,20 +1,16 @@
 package org.imbrex.jobs.motion;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.api.java.function.FlatMapFunction;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
+import org.apache.hadoop.io.IOUtils;
 import org.imbrex.io.motion.FfmpegMvCsv;
-import org.imbrex.jobs.spark.HadoopConf;
 
 /**
  * {@code --format ffmpeg-csv}: the motion table of one file as a single {@code motion.csv} in the columns
@@ -24,50 +20,28 @@ import org.imbrex.jobs.spark.HadoopConf;
  *   framenum,source,blockw,blockh,srcx,srcy,dstx,dsty,flags
  *   2,-1,16,16,   5,   8,   8,   8,0x0          frame 1's block (0, 0) came from (−3, 0)
  * </pre>
- * The table is small next to the video, so it goes to one partition, is sorted there (path, frame,
- * block_y, block_x) and that one task writes the file into the staging directory. Example: {@code
- * FfmpegCsvFile.write(table, 16, staging, hadoop)} returns the number of rows written.
+ * The tasks write their rows in FFmpeg's format to fragments, each already in table order; the driver
+ * writes the header and appends the fragments in part order, a byte copy, then drops them. Example: {@code
+ * FfmpegCsvFile.join(fragments, staging, conf)} writes {@code staging/motion.csv}.
  */
-final class FfmpegCsvFile implements FlatMapFunction<Iterator<Row>, Long> {
-    private static final long serialVersionUID = 1L;
-
-    private final int block;
-    private final String directory;
-    private final HadoopConf hadoop;
-
-    private FfmpegCsvFile(int block, String directory, HadoopConf hadoop) {
-        this.block = block;
-        this.directory = directory;
-        this.hadoop = hadoop;
+final class FfmpegCsvFile {
+    private FfmpegCsvFile() {
     }
 
-    /** Writes {@code table} to {@code directory}/motion.csv. */
-    static long write(Dataset<Row> table, int block, String directory, HadoopConf hadoop) {
-        List<Long> written = table.repartition(1).sortWithinPartitions(MotionTable.order()).javaRDD()
-                .mapPartitions(new FfmpegCsvFile(block, directory, hadoop)).collect();
-        if (written.isEmpty()) {
-            // no row and no partition: the file still gets its header
-            return new FfmpegCsvFile(block, directory, hadoop).call(List.<Row>of().iterator()).next();
-        }
-        return written.stream().mapToLong(Long::longValue).sum();
-    }
-
-    @Override
-    public Iterator<Long> call(Iterator<Row> rows) {
-        Configuration conf = hadoop.toConfiguration();
+    /** Writes {@code directory}/motion.csv from the fragments (in part order) and deletes them. */
+    static void join(List<String> fragments, String directory, Configuration conf) {
         Path file = new Path(directory, MotionFormat.FFMPEG_CSV_FILE);
-        long count = 0;
-        try (Writer out = new BufferedWriter(new OutputStreamWriter(SingleFiles.create(file, conf),
-                StandardCharsets.US_ASCII), 1 << 16)) {
-            out.append(FfmpegMvCsv.HEADER).append('\n');
-            while (rows.hasNext()) {
-                Row row = rows.next();
-                out.append(FfmpegMvCsv.row(row.getInt(1), block, MotionTable.vector(row))).append('\n');
-                count++;
+        try (OutputStream out = SingleFiles.create(file, conf)) {
+            out.write((FfmpegMvCsv.HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
+            for (String fragment : fragments) {
+                Path part = new Path(fragment);
+                FileSystem fs = part.getFileSystem(conf);
+                try (InputStream in = fs.open(part)) {
+                    IOUtils.copyBytes(in, out, 1 << 16, false);
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
-        return List.of(count).iterator();
     }
 }

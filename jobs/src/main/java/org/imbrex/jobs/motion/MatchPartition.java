@@ -1,166 +1,194 @@
 package org.imbrex.jobs.motion;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
-import org.apache.spark.api.java.function.FlatMapFunction;
-import org.apache.spark.sql.Row;
+import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.util.LongAccumulator;
-import org.apache.spark.util.TaskCompletionListener;
 import org.imbrex.io.motion.BlockMatcher;
 import org.imbrex.io.motion.MotionPlan;
+import org.imbrex.io.motion.MotionRenderer;
 import org.imbrex.io.motion.MotionVector;
-import org.imbrex.io.motion.Stripe;
 import org.imbrex.io.video.LumaFrame;
 import org.imbrex.io.video.Y4mFrameIndex;
 import org.imbrex.jobs.spark.HadoopConf;
+import org.imbrex.jobs.spark.OutputDirectory;
 
 /**
- * The motion search of one Spark partition: for each of its {@link MotionTask}s, streams the task's frames
- * (the stripe's rows of each, two frames in memory at a time) through a {@link BlockMatcher} and hands out
- * each frame pair's rows as soon as they are computed, so a partition never holds more than one frame
- * pair's rows.
+ * The motion search of one Spark partition, and its part of the table: for each of its {@link MotionTask}s
+ * (consecutive in the table's order), streams the task's frames (two in memory at a time) through a {@link
+ * BlockMatcher} and writes each frame pair's rows to the partition's part file as soon as they are computed;
+ * with {@code --render} it also draws each frame's PNG. Nothing is shuffled, sorted or held: the rows come
+ * out in (path, frame, block_y, block_x) order, and part {@code i} is Spark partition {@code i}.
  *
- * <p>Arrow memory lives in one allocator per partition, closed when the rows run out or the task ends
- * (whichever comes first). Example: {@code tasks.mapPartitions(new MatchPartition(options, hadoop, frames,
- * blocks))}.
+ * <pre>
+ *   tasks (a, 1..5) (a, 6..10)  →  frames 0..10 of a  →  rows of frames 1..10  →  part-00000-JOB-c000.snappy.parquet
+ * </pre>
+ * Part 0 always writes a file, so that an empty table still has its schema. The Arrow allocator, the matcher
+ * and the input stream are closed when the partition ends, also when it fails. Example: {@code
+ * tasks.mapPartitionsWithIndex(new MatchPartition(options, spec, frames, blocks), false)}.
  */
-final class MatchPartition implements FlatMapFunction<Iterator<MotionTask>, Row> {
+final class MatchPartition implements Function2<Integer, Iterator<MotionTask>, Iterator<MotionPart>> {
     private static final long serialVersionUID = 1L;
+
+    /** Where the table goes (staging directory, job id, format) and where the PNGs go (or null). */
+    record Spec(String staging, String job, MotionFormat format, String renderStaging, HadoopConf hadoop)
+            implements java.io.Serializable {
+    }
 
     private final int block;
     private final int range;
-    private final HadoopConf hadoop;
+    private final int stripeRows;
+    private final Spec spec;
+    private final Map<String, String> baseNames;
     private final LongAccumulator frames;
     private final LongAccumulator blocks;
 
-    MatchPartition(MotionOptions options, HadoopConf hadoop, LongAccumulator frames, LongAccumulator blocks) {
+    MatchPartition(MotionOptions options, Spec spec, Map<String, String> baseNames, LongAccumulator frames,
+            LongAccumulator blocks) {
         this.block = options.block();
         this.range = options.range();
-        this.hadoop = hadoop;
+        this.stripeRows = options.stripeRows();
+        this.spec = spec;
+        this.baseNames = new LinkedHashMap<>(baseNames);
         this.frames = frames;
         this.blocks = blocks;
     }
 
     @Override
-    public Iterator<Row> call(Iterator<MotionTask> tasks) {
-        Rows rows = new Rows(tasks, MotionPlan.of(block, range), hadoop.toConfiguration());
-        TaskContext context = TaskContext.get();
-        if (context != null) {
-            context.addTaskCompletionListener((TaskCompletionListener) done -> rows.close());
+    public Iterator<MotionPart> call(Integer part, Iterator<MotionTask> tasks) throws IOException {
+        long started = System.nanoTime();
+        TaskContext task = TaskContext.get();
+        Configuration conf = spec.hadoop().toConfiguration();
+        Path file = OutputDirectory.attemptFile(spec.staging(), task == null ? 0 : task.taskAttemptId(),
+                MotionPartFile.fileName(part, spec.job(), spec.format()));
+        MotionPlan plan = new MotionPlan(block, range, stripeRows);
+        try (BufferAllocator allocator = new RootAllocator();
+                BlockMatcher matcher = new BlockMatcher(plan, allocator);
+                Writing out = new Writing(file, conf)) {
+            if (part == 0) {
+                out.open();
+            }
+            while (tasks.hasNext()) {
+                search(tasks.next(), matcher, plan, conf, out);
+            }
+            out.close();
+            return List.of(out.part(part, System.nanoTime() - started)).iterator();
         }
-        return rows;
     }
 
-    /** The rows of a partition's tasks, computed one frame pair at a time. */
-    private final class Rows implements Iterator<Row> {
-        private final Iterator<MotionTask> tasks;
-        private final Configuration conf;
-        private final BufferAllocator allocator = new RootAllocator();
-        private final BlockMatcher matcher;
-        private final ArrayDeque<Row> pending = new ArrayDeque<>();
-        private MotionTask task;
-        private FSDataInputStream in;
-        private LumaFrame previous;
-        private int next;
-        private boolean closed;
-
-        Rows(Iterator<MotionTask> tasks, MotionPlan plan, Configuration conf) {
-            this.tasks = tasks;
-            this.conf = conf;
-            this.matcher = new BlockMatcher(plan, allocator);
-        }
-
-        @Override
-        public boolean hasNext() {
-            try {
-                while (pending.isEmpty() && !closed) {
-                    if (task == null || next > task.frames()) {
-                        if (!startNextTask()) {
-                            close();
-                            return false;
-                        }
-                    } else {
-                        matchNextFrame();
-                    }
+    private void search(MotionTask task, BlockMatcher matcher, MotionPlan plan, Configuration conf, Writing out)
+            throws IOException {
+        Path path = new Path(task.path());
+        try (FSDataInputStream in = path.getFileSystem(conf).open(path)) {
+            LumaFrame previous = read(in, task, 0);
+            for (int i = 1; i <= task.frames(); i++) {
+                LumaFrame current = read(in, task, i);
+                long started = System.nanoTime();
+                List<MotionVector> vectors = matcher.match(previous, current);
+                out.searched(System.nanoTime() - started);
+                out.write(task.path(), current.index(), vectors);
+                if (spec.renderStaging() != null) {
+                    render(plan, task, current, vectors, conf, out);
                 }
-                return !pending.isEmpty();
-            } catch (IOException e) {
-                close();
-                throw new UncheckedIOException(task.path() + ": " + e.getMessage(), e);
+                blocks.add(vectors.size());
+                frames.add(1);
+                previous = current;
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(task.path() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void render(MotionPlan plan, MotionTask task, LumaFrame frame, List<MotionVector> vectors,
+            Configuration conf, Writing out) throws IOException {
+        Path png = new Path(spec.renderStaging(), MotionRenderer.fileName(baseNames.get(task.path()), frame.index()));
+        try (OutputStream stream = SingleFiles.create(png, conf)) {
+            MotionRenderer.forPlan(plan, task.width()).writePng(frame, vectors, stream);
+        } catch (IOException e) {
+            throw new IOException("--render " + png + ": " + e.getMessage(), e);
+        }
+        out.rendered++;
+    }
+
+    /** Frame {@code firstFrame − 1 + i} of the task, whole. */
+    private static LumaFrame read(FSDataInputStream in, MotionTask task, int i) throws IOException {
+        return Y4mFrameIndex.readRows(in, task.lumaOffsets()[i], task.firstFrame() - 1 + i, task.width(),
+                task.height(), 0, task.height());
+    }
+
+    /** The part file, opened at its first row, and the tallies of what went into it. */
+    private final class Writing implements AutoCloseable {
+        private final Path file;
+        private final Configuration conf;
+        private final Map<String, long[]> counts = new LinkedHashMap<>();
+        private MotionPartFile out;
+        private boolean closed;
+        private long searchNanos;
+        private long writeNanos;
+        private long rendered;
+
+        Writing(Path file, Configuration conf) {
+            this.file = file;
+            this.conf = conf;
+        }
+
+        void open() throws IOException {
+            if (out == null) {
+                TaskContext task = TaskContext.get();
+                if (task != null && task.isInterrupted()) {
+                    throw new IOException("the motion task was killed before it opened " + file);
+                }
+                out = MotionPartFile.create(spec.format(), block, file, conf);
+            }
+        }
+
+        void searched(long nanos) {
+            searchNanos += nanos;
+        }
+
+        void write(String path, int frame, List<MotionVector> vectors) throws IOException {
+            long started = System.nanoTime();
+            open();
+            long moving = 0;
+            for (MotionVector v : vectors) {
+                out.write(path, frame, v);
+                if (v.dx() != 0 || v.dy() != 0) {
+                    moving++;
+                }
+            }
+            long[] tally = counts.computeIfAbsent(path, p -> new long[2]);
+            tally[0] += vectors.size();
+            tally[1] += moving;
+            writeNanos += System.nanoTime() - started;
+        }
+
+        MotionPart part(int part, long taskNanos) {
+            List<String> paths = new ArrayList<>(counts.keySet());
+            return new MotionPart(part, out == null ? null : file.toString(), paths.toArray(String[]::new),
+                    paths.stream().mapToLong(p -> counts.get(p)[0]).toArray(),
+                    paths.stream().mapToLong(p -> counts.get(p)[1]).toArray(), rendered, taskNanos, searchNanos,
+                    writeNanos);
         }
 
         @Override
-        public Row next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            return pending.poll();
-        }
-
-        private boolean startNextTask() throws IOException {
-            closeInput();
-            if (!tasks.hasNext()) {
-                return false;
-            }
-            task = tasks.next();
-            Path path = new Path(task.path());
-            in = path.getFileSystem(conf).open(path);
-            previous = read(0);
-            next = 1;
-            return true;
-        }
-
-        /** Matches the task's frame {@code next} (offset index) against the one before it. */
-        private void matchNextFrame() throws IOException {
-            LumaFrame current = read(next++);
-            Stripe stripe = task.stripe();
-            for (MotionVector v : matcher.match(previous, current, stripe)) {
-                pending.add(MotionTable.row(task.path(), current.index(), v));
-            }
-            blocks.add(pending.size());
-            if (stripe.firstBlockRow() == 0) {
-                frames.add(1);
-            }
-            previous = current;
-        }
-
-        /** Frame {@code firstFrame − 1 + i} of the task, the rows of its stripe and halo only. */
-        private LumaFrame read(int i) throws IOException {
-            Stripe stripe = task.stripe();
-            return Y4mFrameIndex.readRows(in, task.lumaOffsets()[i], task.firstFrame() - 1 + i, task.width(),
-                    task.height(), stripe.prevRow0(block, range), stripe.prevEnd(block, range, task.height()));
-        }
-
-        private void closeInput() throws IOException {
-            previous = null;
-            if (in != null) {
-                in.close();
-                in = null;
-            }
-        }
-
-        void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            try {
-                closeInput();
-            } catch (IOException ignored) {
-                // Reading is over; a failing close of an input stream loses nothing.
-            } finally {
-                matcher.close();
-                allocator.close();
+        public void close() throws IOException {
+            if (out != null && !closed) {
+                closed = true;
+                long started = System.nanoTime();
+                out.close();
+                writeNanos += System.nanoTime() - started;
             }
         }
     }

@@ -57,8 +57,9 @@ public final class MotionCommand implements Callable<Integer> {
     private String render;
 
     @Option(names = "--stripe-rows", defaultValue = "0", paramLabel = "N",
-            description = "Cut frames into horizontal stripes of N block rows, one task each "
-                    + "(default: 0 = automatic, so that a stripe's candidate scores stay within 16 MiB).")
+            description = "Search frames in horizontal stripes of N block rows, one after the other, which bounds "
+                    + "a task's memory (default: 0 = automatic, so that a stripe's candidate scores stay within "
+                    + "16 MiB).")
     private int stripeRows;
 
     @Option(names = "--frames-per-task", defaultValue = "0", paramLabel = "N",

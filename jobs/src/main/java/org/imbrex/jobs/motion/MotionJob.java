@@ -1,32 +1,25 @@
 package org.imbrex.jobs.motion;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.collect_list;
-import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.struct;
-import static org.apache.spark.sql.functions.sum;
-import static org.apache.spark.sql.functions.when;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.storage.StorageLevel;
 import org.imbrex.io.video.Y4mFrameIndex;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,10 +30,10 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  *   driver: list inputs → index frames (Y4mFrameIndex) → check    (errors here: no task has started)
- *           → tasks: (file, frames [k, k+n), stripe)             (MotionTask.plan)
- *   search: parallelize(tasks) → mapPartitions(MatchPartition)   frames → msad4 Dispatches → rows
- *   write:  sorted by path, frame, block_y, block_x → staging dir → rename to --output
- *   render: table grouped by (path, frame) → RenderPartition     one PNG per frame → staging → --render
+ *           → tasks: (file, frames [k, k+n)), in table order      (MotionTask.plan)
+ *   tasks:  parallelize(tasks) → MatchPartition per partition    frames → bound, select, msad4 Dispatches
+ *           → rows straight into part i (and PNGs with --render)  no shuffle, no sort: rows come in order
+ *   driver: move the reported parts into the staging dir, _SUCCESS → rename to --output (and --render)
  * </pre>
  * A block's vector depends only on its frame pair, never on the stripes, runs of frames or partitions
  * chosen. Example: {@code new MotionJob(options).run()} returns the process exit code.
@@ -98,22 +91,19 @@ public final class MotionJob {
         return new Prepared(seconds(started), inputs.videos(), warnings, output, render);
     }
 
-    /** The tasks of every file, in runs of frames sized for the session's cores. */
+    /** The tasks of every file, in runs of frames sized for the session's cores, in table order. */
     private List<MotionTask> plan(List<Y4mFrameIndex> videos, int cores) {
         long frames = 0;
-        int stripes = 1;
         for (Y4mFrameIndex video : videos) {
             frames += Math.max(0, video.frames() - 1);
-            stripes = Math.max(stripes, options.plan().stripes(video.header().width(), video.header().height())
-                    .size());
         }
-        int run = options.runLength(frames, stripes, cores);
+        int run = options.runLength(frames, cores);
         List<MotionTask> tasks = new ArrayList<>();
         for (Y4mFrameIndex video : videos) {
-            tasks.addAll(MotionTask.plan(video, options.plan(), run));
+            tasks.addAll(MotionTask.plan(video, run));
         }
-        LOG.info("motion: {} files, {} frames to search in {} tasks (runs of up to {} frames, frames cut into up "
-                + "to {} stripes)", videos.size(), frames, tasks.size(), run, stripes);
+        LOG.info("motion: {} files, {} frames to search in {} tasks (runs of up to {} frames)", videos.size(), frames,
+                tasks.size(), run);
         return tasks;
     }
 
@@ -135,75 +125,89 @@ public final class MotionJob {
         HadoopConf hadoop = HadoopConf.shared(sc);
         List<MotionTask> tasks = plan(prepared.videos(), sc.defaultParallelism());
         int slices = options.partitions() > 0 ? options.partitions() : Math.max(1, tasks.size());
-        JavaRDD<Row> rows = sc.parallelize(tasks, slices).mapPartitions(new MatchPartition(options, hadoop,
-                progress.counter("frames"), progress.counter("blocks")));
-        Dataset<Row> table = spark.createDataFrame(rows, MotionTable.SCHEMA).persist(StorageLevel.MEMORY_AND_DISK());
+        OutputDirectory render = prepared.render();
+        if (render != null) {
+            mkdirs(render.staging(), sc.hadoopConfiguration());
+        }
+        Map<String, String> baseNames = new LinkedHashMap<>();
+        prepared.videos().forEach(video -> baseNames.put(video.source(), MotionInputs.baseName(video.source())));
+        MatchPartition.Spec spec = new MatchPartition.Spec(prepared.output().staging(), UUID.randomUUID().toString(),
+                options.format(), render == null ? null : render.staging(), hadoop);
+        if (sc.isLocal() && options.format().table() != null) {
+            // The tasks run in this JVM: load the table writer while the first frames are searched.
+            TableFileWarmUp.start(options.format().table(), MotionTable.SCHEMA,
+                    new Object[] {"file:/warm-up", 1, 0, 0, 0, 0, 0});
+        }
         try {
             long started = System.nanoTime();
             progress.phase("search " + prepared.videos().size() + " files in " + tasks.size() + " tasks (B="
-                    + options.block() + ", R=" + options.range() + ")");
-            List<Row> counts = table.groupBy(MotionTable.PATH).agg(count(lit(1)),
-                    sum(when(col(MotionTable.DX).notEqual(0).or(col(MotionTable.DY).notEqual(0)), 1).otherwise(0)))
-                    .collectAsList();
+                    + options.block() + ", R=" + options.range() + ") and write the " + options.format().optionName()
+                    + " table" + (render == null ? "" : " and the PNGs"));
+            List<MotionPart> parts = sc.parallelize(tasks, slices).mapPartitionsWithIndex(new MatchPartition(options,
+                    spec, baseNames, progress.counter("frames"), progress.counter("blocks")), false).collect();
+            // A speculative copy of a task may still run until Spark has killed it: let it end first, so that
+            // no file of it appears in the staging directory after the commit.
+            if (!progress.awaitTasks(Duration.ofSeconds(30))) {
+                LOG.warn("motion: a task still runs after the job ended; {} may keep its file",
+                        prepared.output().staging());
+            }
             double match = seconds(started);
 
             started = System.nanoTime();
-            progress.phase("write the " + options.format().optionName() + " table to " + prepared.output().output());
-            write(table, prepared.output(), hadoop, sc.hadoopConfiguration());
-            prepared.output().commit();
-            double write = seconds(started);
-
-            started = System.nanoTime();
-            long rendered = 0;
-            if (prepared.render() != null) {
-                progress.phase("render " + counts.size() + " files' frames to " + prepared.render().output());
-                rendered = render(table, prepared, hadoop, sc.hadoopConfiguration());
+            List<String> files = parts.stream().map(MotionPart::file).filter(Objects::nonNull).toList();
+            if (options.format() == MotionFormat.FFMPEG_CSV) {
+                FfmpegCsvFile.join(files, prepared.output().staging(), sc.hadoopConfiguration());
+                prepared.output().dropTemporary();
+            } else {
+                prepared.output().commitParts(files);
             }
-            double render = seconds(started);
-            return new MotionSummary(fileCounts(prepared.videos(), counts), options.block(), options.range(),
+            prepared.output().commit();
+            long rendered = parts.stream().mapToLong(MotionPart::rendered).sum();
+            if (render != null) {
+                render.commit();
+            }
+            double commit = seconds(started);
+            return new MotionSummary(fileCounts(prepared.videos(), parts), options.block(), options.range(),
                     prepared.warnings(), prepared.output().output(), options.format(),
-                    prepared.render() == null ? null : prepared.render().output(), rendered,
-                    new MotionSummary.Timings(prepared.indexSeconds(), match, write, render));
+                    render == null ? null : render.output(), rendered,
+                    timings(prepared.indexSeconds(), match, commit, parts));
+        } catch (Throwable failure) {
+            if (!progress.cancelAndAwaitTasks(Duration.ofSeconds(30))) {
+                LOG.warn("motion: tasks of the failed job still run; {} may keep some of their files",
+                        prepared.output().staging());
+            }
+            throw failure;
         } finally {
-            table.unpersist();
             progress.done();
         }
     }
 
-    private void write(Dataset<Row> table, OutputDirectory output, HadoopConf hadoop, Configuration conf) {
-        if (options.format() == MotionFormat.FFMPEG_CSV) {
-            mkdirs(output.staging(), conf);
-            FfmpegCsvFile.write(table, options.block(), output.staging(), hadoop);
-        } else {
-            table.orderBy(MotionTable.order()).write().format(options.format().table().sparkFormat())
-                    .option("header", "true").save(output.staging());
+    /** The phases, and the share of the tasks' time their searching and their writing of rows took. */
+    private static MotionSummary.Timings timings(double index, double match, double commit, List<MotionPart> parts) {
+        double task = Math.max(1, parts.stream().mapToLong(MotionPart::taskNanos).sum());
+        return new MotionSummary.Timings(index, match, commit,
+                parts.stream().mapToLong(MotionPart::searchNanos).sum() / task,
+                parts.stream().mapToLong(MotionPart::writeNanos).sum() / task);
+    }
+
+    /** Per-file counts from the parts' tallies; every frame of a file has the same number of blocks. */
+    private List<MotionSummary.FileCounts> fileCounts(List<Y4mFrameIndex> videos, List<MotionPart> parts) {
+        Map<String, long[]> byPath = new HashMap<>();
+        for (MotionPart part : parts) {
+            for (int i = 0; i < part.paths().length; i++) {
+                long[] tally = byPath.computeIfAbsent(part.paths()[i], p -> new long[2]);
+                tally[0] += part.blocks()[i];
+                tally[1] += part.moving()[i];
+            }
         }
-    }
-
-    private long render(Dataset<Row> table, Prepared prepared, HadoopConf hadoop, Configuration conf) {
-        OutputDirectory directory = prepared.render();
-        mkdirs(directory.staging(), conf);
-        Dataset<Row> frames = table.groupBy(MotionTable.PATH, MotionTable.FRAME).agg(collect_list(struct(
-                MotionTable.BLOCK_X, MotionTable.BLOCK_Y, MotionTable.DX, MotionTable.DY, MotionTable.SAD)));
-        long rendered = frames.javaRDD().mapPartitions(new RenderPartition(prepared.videos(), options,
-                directory.staging(), hadoop)).fold(0L, Long::sum);
-        directory.commit();
-        return rendered;
-    }
-
-    /** Per-file counts from (path, blocks, moving blocks); every frame has the same number of blocks. */
-    private List<MotionSummary.FileCounts> fileCounts(List<Y4mFrameIndex> videos, List<Row> counts) {
-        Map<String, Row> byPath = new HashMap<>();
-        counts.forEach(row -> byPath.put(row.getString(0), row));
         List<MotionSummary.FileCounts> files = new ArrayList<>();
         for (Y4mFrameIndex video : videos) {
-            Row row = byPath.get(video.source());
+            long[] tally = byPath.getOrDefault(video.source(), new long[2]);
             int width = video.header().width();
             int height = video.header().height();
-            long blocks = row == null ? 0 : row.getLong(1);
             long perFrame = (long) options.plan().blocksX(width) * options.plan().blocksY(height);
-            files.add(new MotionSummary.FileCounts(video.source(), width, height, blocks / perFrame, blocks,
-                    row == null ? 0 : row.getLong(2)));
+            files.add(new MotionSummary.FileCounts(video.source(), width, height, tally[0] / perFrame, tally[0],
+                    tally[1]));
         }
         return files;
     }

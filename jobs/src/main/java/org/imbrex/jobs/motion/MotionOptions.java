@@ -12,7 +12,8 @@ import org.imbrex.io.motion.MotionPlan;
  * {@code range = 16}, {@code stripeRows = 0} and {@code framesPerTask = 0} (both automatic), {@code
  * partitions = 0} (one per task). {@code --range 65} fails with {@code --range 65 is out of range; use 0..64}.
  *
- * @param stripeRows    block rows per stripe task, or 0 to let {@link MotionPlan#stripes} choose
+ * @param stripeRows    block rows per stripe a frame is searched in, one after the other, or 0 to let {@link
+ *                      MotionPlan#stripes} choose
  * @param framesPerTask consecutive frames of n whose vectors one task computes (it reads one frame more), or 0
  *                      to let {@link #runLength} choose
  * @param partitions    Spark partitions to spread the tasks over, or 0 for one per task
@@ -57,18 +58,17 @@ public record MotionOptions(List<String> inputs, String output, MotionFormat for
     /**
      * Frames per task: {@code --frames-per-task} if given, else runs short enough for about {@value
      * #TASKS_PER_CORE} tasks per core, at most {@value #MAX_AUTOMATIC_RUN} frames. Example: 39 frames to
-     * search, one stripe each, 2 cores: ceil(39 / 8) = 5 frames per task.
+     * search, 2 cores: ceil(39 / 8) = 5 frames per task.
      *
-     * @param frames  frames to search over all files (each file's frame count − 1)
-     * @param stripes stripes per frame (the most of any file)
-     * @param cores   the Spark session's default parallelism
+     * @param frames frames to search over all files (each file's frame count − 1)
+     * @param cores  the Spark session's default parallelism
      */
-    public int runLength(long frames, int stripes, int cores) {
+    public int runLength(long frames, int cores) {
         if (framesPerTask > 0) {
             return framesPerTask;
         }
         long tasksWanted = (long) TASKS_PER_CORE * Math.max(1, cores);
-        long run = (frames * stripes + tasksWanted - 1) / tasksWanted;
+        long run = (frames + tasksWanted - 1) / tasksWanted;
         return (int) Math.max(1, Math.min(MAX_AUTOMATIC_RUN, run));
     }
 

@@ -1,10 +1,6 @@
 package org.imbrex.jobs.motion;
 
-import java.util.Arrays;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -12,7 +8,8 @@ import org.imbrex.io.motion.MotionVector;
 
 /**
  * The schema of the motion table (design.md): one row per whole block of every frame that has a previous
- * frame, signed types only, sorted by path, frame, block_y, block_x.
+ * frame, signed types only, in the order path, frame, block_y, block_x when the part files are read in
+ * name order (each task writes a run of frames of one file, and tasks follow that order).
  *
  * <pre>
  *   path     string  the video, as a fully qualified URI (file:/…, hdfs://…)
@@ -34,9 +31,6 @@ public final class MotionTable {
     public static final String DY = "dy";
     public static final String SAD = "sad";
 
-    /** The sort order of the table, which is also a unique key. */
-    public static final String[] ORDER = {PATH, FRAME, BLOCK_Y, BLOCK_X};
-
     public static final StructType SCHEMA = new StructType(new StructField[] {
         DataTypes.createStructField(PATH, DataTypes.StringType, false),
         DataTypes.createStructField(FRAME, DataTypes.IntegerType, false),
@@ -48,16 +42,6 @@ public final class MotionTable {
     });
 
     private MotionTable() {
-    }
-
-    /** The row of one vector of frame {@code frame} of {@code path}. */
-    public static Row row(String path, int frame, MotionVector v) {
-        return RowFactory.create(path, frame, v.blockX(), v.blockY(), v.dx(), v.dy(), v.sad());
-    }
-
-    /** {@link #ORDER} as Spark columns, for {@code orderBy} and {@code sortWithinPartitions}. */
-    public static Column[] order() {
-        return Arrays.stream(ORDER).map(functions::col).toArray(Column[]::new);
     }
 
     /** The vector a row holds (columns in {@link #SCHEMA} order). */

@@ -7,59 +7,41 @@ import com.esotericsoftware.kryo.io.Output;
 import java.util.ArrayList;
 import java.util.List;
 import org.imbrex.io.motion.MotionPlan;
-import org.imbrex.io.motion.Stripe;
 import org.imbrex.io.video.Y4mFrameIndex;
 
 /**
- * One unit of work: the vectors of frames {@code [firstFrame, firstFrame + frames)} of one file, for the
- * block rows of one stripe. The task reads one frame more (the previous frame of its first), and of each
- * frame only the rows its stripe reaches, at the luma offsets the driver's index found.
+ * One unit of work: the vectors of frames {@code [firstFrame, firstFrame + frames)} of one file. The task
+ * reads one frame more (the previous frame of its first), each at the luma offset the driver's index found,
+ * and searches each frame whole, stripe after stripe ({@link MotionPlan#stripes}), so its rows come out in
+ * the table's order and each frame's summed-area table serves as frame n and then as frame n−1.
  *
  * <pre>
  *   frames of the file   0    1    2    3    4    5    6    7    8    9
  *   task (first 1, 4)    r    rm   rm   rm   rm                          r = read, m = matched as frame n
  *   task (first 5, 4)                        r    rm   rm   rm   rm
  *   lumaOffsets          [offset(first − 1), ..., offset(first + frames − 1)]
- *
- *   stripe (firstBlockRow, blockRows): block rows matched; rows read = Stripe.prevRow0 .. Stripe.prevEnd
- *   (its own rows plus the R-row halo above and below, clipped to the frame)
  * </pre>
- * Example: {@code MotionTask.plan(index, plan, 8)} for a 10-frame 1080p file with B = 16, R = 7 gives two
- * tasks, frames 1..8 and 9, each over all 67 block rows.
+ * Tasks of a file follow each other in frame order, so part files written in task order hold the table's
+ * rows in order. Example: {@code MotionTask.plan(index, 8)} for a 10-frame 1080p file gives two tasks,
+ * frames 1..8 and 9.
  *
  * @param lumaOffsets the luma offset of frames {@code firstFrame − 1 .. firstFrame + frames − 1}
  */
-public record MotionTask(String path, int width, int height, int firstFrame, long[] lumaOffsets, int firstBlockRow,
-        int blockRows) {
+public record MotionTask(String path, int width, int height, int firstFrame, long[] lumaOffsets) {
 
     /** Frames matched (as frame n). */
     public int frames() {
         return lumaOffsets.length - 1;
     }
 
-    public Stripe stripe() {
-        return new Stripe(firstBlockRow, blockRows);
-    }
-
-    /**
-     * The tasks of one file: its frames from 1 on, in runs of {@code framesPerTask}, times the plan's
-     * stripes. A file with fewer than two frames has none.
-     */
-    public static List<MotionTask> plan(Y4mFrameIndex video, MotionPlan plan, int framesPerTask) {
+    /** The tasks of one file: its frames from 1 on, in runs of {@code framesPerTask}. A file with fewer than two frames has none. */
+    public static List<MotionTask> plan(Y4mFrameIndex video, int framesPerTask) {
         int width = video.header().width();
         int height = video.header().height();
         List<MotionTask> tasks = new ArrayList<>();
-        if (video.frames() < 2) {
-            return tasks;
-        }
-        List<Stripe> stripes = plan.stripes(width, height);
         for (int first = 1; first < video.frames(); first += framesPerTask) {
             int end = Math.min(video.frames(), first + framesPerTask);
-            long[] offsets = video.lumaOffsets(first - 1, end);
-            for (Stripe stripe : stripes) {
-                tasks.add(new MotionTask(video.source(), width, height, first, offsets, stripe.firstBlockRow(),
-                        stripe.blockRows()));
-            }
+            tasks.add(new MotionTask(video.source(), width, height, first, video.lumaOffsets(first - 1, end)));
         }
         return tasks;
     }
@@ -74,8 +56,6 @@ public record MotionTask(String path, int width, int height, int firstFrame, lon
             output.writeInt(task.firstFrame, true);
             output.writeInt(task.lumaOffsets.length, true);
             output.writeLongs(task.lumaOffsets, true);
-            output.writeInt(task.firstBlockRow, true);
-            output.writeInt(task.blockRows, true);
         }
 
         @Override
@@ -85,7 +65,7 @@ public record MotionTask(String path, int width, int height, int firstFrame, lon
             int height = input.readInt(true);
             int firstFrame = input.readInt(true);
             long[] offsets = input.readLongs(input.readInt(true), true);
-            return new MotionTask(path, width, height, firstFrame, offsets, input.readInt(true), input.readInt(true));
+            return new MotionTask(path, width, height, firstFrame, offsets);
         }
     }
 }

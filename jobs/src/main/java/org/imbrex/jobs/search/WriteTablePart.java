@@ -52,7 +52,7 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
 
     /** The file name of part {@code part}, as Spark names them: {@code part-00003-JOB-c000.snappy.parquet}. */
     static String fileName(int part, String job, TableFormat format) {
-        return String.format("part-%05d-%s-c000%s", part, job, TableFile.extension(format));
+        return TableFile.partName(part, job, format);
     }
 
     @Override

@@ -122,6 +122,15 @@ public final class OutputDirectory {
         }
     }
 
+    /** Removes {@code _temporary} below the staging directory: the attempts' files, once what counts was copied. */
+    public void dropTemporary() {
+        try {
+            fs.delete(new Path(staging, TEMPORARY), true);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clean " + staging + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The final location. */
     public String output() {
         return output.toString();

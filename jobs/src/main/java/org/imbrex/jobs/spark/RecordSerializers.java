@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.imbrex.io.input.ByteRange;
+import org.imbrex.jobs.motion.MotionPart;
 import org.imbrex.jobs.motion.MotionTask;
 import org.imbrex.jobs.search.Match;
 import org.imbrex.jobs.search.WrittenPart;
@@ -35,6 +36,8 @@ final class RecordSerializers {
         kryo.register(java.util.ArrayList[].class); // search's splits: a partition's values, each a list of ranges
         kryo.register(ByteRange.class, new ByteRangeSerializer());
         kryo.register(MotionTask.class, new MotionTask.KryoSerializer());
+        kryo.register(MotionPart.class, new MotionPart.KryoSerializer());
+        kryo.register(MotionPart[].class);
         kryo.register(Match.class, new Match.KryoSerializer());
         kryo.register(WrittenPart.class, new WrittenPart.KryoSerializer());
         kryo.register(WrittenPart[].class);

@@ -38,6 +38,11 @@ public interface TableFile extends Closeable {
         };
     }
 
+    /** The file name of part {@code part}, as Spark names them: {@code part-00003-JOB-c000.snappy.parquet}. */
+    static String partName(int part, String job, TableFormat format) {
+        return String.format("part-%05d-%s-c000%s", part, job, extension(format));
+    }
+
     /** Creates the file at {@code path} (failing if it exists) for rows of {@code schema}. */
     static TableFile create(TableFormat format, StructType schema, Path path, Configuration conf)
             throws IOException {

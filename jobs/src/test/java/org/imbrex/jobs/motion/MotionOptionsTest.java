@@ -12,15 +12,15 @@ class MotionOptionsTest {
 
     @ParameterizedTest
     @CsvSource({
-        // frames, stripes, cores → frames per task (about 4 tasks per core, 1..16 frames)
-        "39, 1, 2, 5", "39, 3, 2, 15", "1000, 1, 2, 16", "3, 1, 8, 1", "0, 1, 2, 1", "8, 1, 2, 1", "9, 1, 2, 2"})
-    void runLength_automatic_aimsAtFourTasksPerCore(long frames, int stripes, int cores, int expected) {
-        assertThat(defaults.runLength(frames, stripes, cores)).isEqualTo(expected);
+        // frames, cores → frames per task (about 4 tasks per core, 1..16 frames)
+        "39, 2, 5", "39, 1, 10", "1000, 2, 16", "3, 8, 1", "0, 2, 1", "8, 2, 1", "9, 2, 2"})
+    void runLength_automatic_aimsAtFourTasksPerCore(long frames, int cores, int expected) {
+        assertThat(defaults.runLength(frames, cores)).isEqualTo(expected);
     }
 
     @Test
     void runLength_givenByTheUser_isKept() {
-        assertThat(defaults.withCut(0, 3, 0).runLength(1000, 4, 2)).isEqualTo(3);
+        assertThat(defaults.withCut(0, 3, 0).runLength(1000, 2)).isEqualTo(3);
     }
 
     @Test
