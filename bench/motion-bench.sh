@@ -5,7 +5,8 @@
 # R = 7 and 16. The C search's vectors are checked equal to imbrex's, block for block.
 #
 #   bench/motion-bench.sh
-#   FRAMES=100 FFMPEG_FRAMES=6 MASTERS='local[*] local[1]' CLIPS='noisy pan' bench/motion-bench.sh   (defaults)
+#   FRAMES=100 FFMPEG_FRAMES=6 MASTERS='local[*] local[1]' CLIPS='noisy pan' SIZES='1280x720 1920x1080' \
+#     bench/motion-bench.sh                                                                   (the defaults)
 #
 # The clips: a noise texture (luma 16..235) panned by (3, 2) pixels per frame, 8-bit 4:2:0 Y4M, made by
 # FFmpeg; "noisy" adds temporal noise to every frame's luma (FFmpeg's noise filter, strength 6), so that no
@@ -29,6 +30,7 @@ frames="${FRAMES:-100}"
 ffmpeg_frames="${FFMPEG_FRAMES:-6}"
 masters="${MASTERS:-local[*] local[1]}"
 clips="${CLIPS:-noisy pan}"
+sizes="${SIZES:-1280x720 1920x1080}"
 work="$root/bench/target/motion-bench"
 mkdir -p "$work"
 
@@ -58,10 +60,12 @@ clip() {
 results="$work/results.txt"
 : >"$results"
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-echo "motion-bench: $cpu, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(ffmpeg -version | head -n 1)" \
+vector=$(grep -m 1 -o -w -E 'avx2|avx512f|avx512bw|avx512vl|avx512_vnni' /proc/cpuinfo | sort -u | tr '\n' ' ')
+echo "motion-bench: $cpu (${vector% }), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(ffmpeg -version | head -n 1)" \
   | tee -a "$results"
+warmed=""
 for kind in $clips; do
-for size in 1280x720 1920x1080; do
+for size in $sizes; do
   width=${size%x*}
   height=${size#*x}
   video="$work/$kind-$size-$frames.y4m"
@@ -70,6 +74,12 @@ for size in 1280x720 1920x1080; do
   [[ -f "$short" ]] || clip "$kind" "$width" "$height" "$ffmpeg_frames" "$short"
   if [[ "$kind" == pan ]]; then
     cmp -s -n "$(stat -c %s "$short")" "$short" "$video" || { echo "motion-bench: $short is not a prefix of $video" >&2; exit 1; }
+  fi
+  if [[ -z "$warmed" ]]; then
+    # one untimed run first: the build's first run of bin/imbrex writes its class-data archive
+    "$root/bin/imbrex" --conf spark.ui.showConsoleProgress=false motion --input "$short" \
+      --output "$work/warm-up" --overwrite >/dev/null 2>&1
+    warmed=yes
   fi
   for range in 7 16; do
     for master in $masters; do
