@@ -31,7 +31,7 @@ final class DriverRestApi {
     /**
      * A stage the driver has submitted ({@code status} ACTIVE, PENDING, COMPLETE, FAILED or SKIPPED): how
      * many tasks it has, runs and has finished; {@code description} is the job description it runs under
-     * ({@code "imbrex motion: search 2 files in 18 tasks (B=16, R=4)"}), or empty.
+     * ({@code "imbrex motion: search 2 files in 14 tasks (B=16, R=4) and write the parquet table"}), or empty.
      */
     record Stage(int stageId, String status, String name, String description, int numTasks, int numActiveTasks,
             int numCompleteTasks) {

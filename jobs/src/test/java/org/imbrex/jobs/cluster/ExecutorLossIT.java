@@ -28,8 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * executor, and the table has exactly the rows of an undisturbed run.
  *
  * <p>The work stage is found while the job runs: the first stage under the job description of its work
- * phase ({@link JobCase#workPhase}: search's scan; motion's search, which later also runs a short stage
- * over the cached vectors). The event log confirms it afterwards: the stage whose tasks were lost counted
+ * phase ({@link JobCase#workPhase}: search's scan; motion's search, whose tasks also write the table). The event log confirms it afterwards: the stage whose tasks were lost counted
  * the job's {@link JobCase#workCounter} ({@code imbrex search: bytes scanned}, {@code imbrex motion: frames}).
  *
  * <p>The kill must hit a running task, or the test proves nothing. A task can end between the driver's

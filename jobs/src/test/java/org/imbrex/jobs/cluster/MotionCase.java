@@ -10,21 +10,21 @@ import org.imbrex.jobs.motion.MotionTable;
 /**
  * The {@code motion} the cluster suite runs: {@link MotionInput}'s two panning clips searched with
  * {@code --block 16 --range 4}. Small frames and a short range keep every run short, executors' cold JITs
- * included (a run's time is then mostly Spark's); short runs of frames and stripes of two block rows
- * still give the executor-loss run 18 tasks, the first of which take seconds on a fresh executor.
- * Its local reference run must give every block of known motion its vector, so the reference is right
- * before runs are compared with it.
+ * included (a run's time is then mostly Spark's); a task is a run of frames (stripes only cut its frames
+ * in turn), and single frames give the executor-loss run 14 tasks, the first of which take seconds on a
+ * fresh executor. Its local reference run must give every block of known motion its vector, so the
+ * reference is right before runs are compared with it.
  *
  * <pre>
  *   partitioning      --frames-per-task  --stripe-rows  --partitions   search tasks (pan-420 + pan-444)
- *   LOCAL_REFERENCE   (automatic: 2)     (automatic: 1)                4·1 + 3·1 = 7
- *   CLIENT_MODE       4                  2                             2·3 + 2·2 = 10
- *   CLUSTER_MODE      3                  3              4              3·2 + 2·2 = 10, in 4 partitions
- *   MANY_TASKS        2                  2                             4·3 + 3·2 = 18
- *   DRIVER_LOSS       3                  (automatic: 1)                3·1 + 2·1 = 5
- *   RERUN             5                  4              2              2·2 + 2·1 = 6, in 2 partitions
+ *   LOCAL_REFERENCE   (automatic: 2)     (automatic: 1)                4 + 3 = 7
+ *   CLIENT_MODE       4                  2                             2 + 2 = 4
+ *   CLUSTER_MODE      3                  3              4              3 + 2 = 5, in 4 partitions
+ *   MANY_TASKS        1                  2                             8 + 6 = 14
+ *   DRIVER_LOSS       3                  (automatic: 1)                3 + 2 = 5
+ *   RERUN             5                  4              2              2 + 2 = 4, in 2 partitions
  *
- *   runs of frames · stripes per frame; pan-420 has 8 frame pairs of 5 block rows, pan-444 6 of 4
+ *   runs of frames; pan-420 has 8 frame pairs of 5 block rows, pan-444 6 of 4
  * </pre>
  * Even partition counts, since the two executors have one core each. Example: {@code JobCase motion =
  * MotionCase.prepare();}
@@ -69,7 +69,7 @@ record MotionCase(MotionInput input, ResultTable reference) implements JobCase {
             case LOCAL_REFERENCE -> List.of("--master", "local[2]");
             case CLIENT_MODE -> List.of("--frames-per-task", "4", "--stripe-rows", "2");
             case CLUSTER_MODE -> List.of("--frames-per-task", "3", "--stripe-rows", "3", "--partitions", "4");
-            case MANY_TASKS -> List.of("--frames-per-task", "2", "--stripe-rows", "2");
+            case MANY_TASKS -> List.of("--frames-per-task", "1", "--stripe-rows", "2");
             case DRIVER_LOSS -> List.of("--frames-per-task", "3");
             case RERUN -> List.of("--frames-per-task", "5", "--stripe-rows", "4", "--partitions", "2");
         });
