@@ -12,7 +12,8 @@ import java.util.List;
  *   CANDIDATES = (2R + 1) · X_GROUPS            shader lanes per block
  *   BAND_ROWS  = rows per band, so that 255 · B · BAND_ROWS ≤ 65535 (msad4's exact limit)
  *   B = 16: 1 band of 16 rows    B = 32: 4 bands of 8    B = 64: 16 bands of 4
- *   bound levels (pruned search): coarse = log2(B) − 1 (B/2 sub-blocks), fine = max(1, coarse − 1)
+ *   bound levels (pruned search): every candidate at log2(B) − 2 (4×4 sub-blocks of B/4, at least 2×2
+ *   pixels), refined one level finer where it may win for B ≥ 32
  * </pre>
  * Errors name the option, the value and the limit. Example: {@code MotionPlan.of(16, 7).candidates()} is
  * 60; {@code MotionPlan.of(12, 7)} throws {@code --block 12 is not supported; use 4, 8, 16, 32 or 64}.
@@ -80,16 +81,20 @@ public record MotionPlan(int block, int range, int stripeBlockRows) {
     }
 
     /**
-     * The level of the pruned search's first bound: sub-blocks of B/2 (2×2 of them), log2(B) − 1. Example:
-     * 3 for B = 16 (8×8 sub-blocks).
+     * The level of the pruned search's bound of every candidate: 2^level-pixel sub-blocks, B/4 of them a side
+     * (16 sub-blocks) and at least 2×2 pixels: log2(B) − 2, at least 1. Example: 2 for B = 16 (4×4 sub-blocks).
      */
     public int coarseLevel() {
-        return Integer.numberOfTrailingZeros(block) - 1;
+        return Math.max(1, Integer.numberOfTrailingZeros(block) - 2);
     }
 
-    /** The finest level the bound is refined to before msad4 scores a candidate: sub-blocks of B/4, at least 2×2 pixels. */
+    /**
+     * The finest level the bound is refined to where a candidate may still win, before msad4 scores it: one
+     * level finer than {@link #coarseLevel()} from B = 32 on (for smaller blocks the next level is close to
+     * the SAD itself, which msad4 gives at once). Example: 3 for B = 32.
+     */
     public int fineLevel() {
-        return Math.max(1, coarseLevel() - 1);
+        return block >= 32 ? coarseLevel() - 1 : coarseLevel();
     }
 
     /** Whole blocks across a frame (partial edge blocks are skipped). */

@@ -20,10 +20,10 @@ import org.imbrex.kernels.shaders.SeaSelect;
  * block FFmpeg's vector while msad4 scores only the candidates that could still win.
  *
  * <pre>
- *   1 sea-bound   every candidate's bound at the coarse level (2×2 sub-blocks of B/2)
+ *   1 sea-bound   every candidate's bound with 4×4 sub-blocks of B/4 (MotionPlan#coarseLevel)
  *   2 sea-select  per block: the lowest bound's lane (the zero vector's among equals)
  *   3 msad4-block-gather   its exact SADs            → best (SAD, rank) per block, here
- *   4 sea-bound   from the bounds of 1, refined to the fine level (B/4) while a candidate may win
+ *   4 sea-bound   from the bounds of 1, refined one level finer where a candidate may win (B ≥ 32 only)
  *   5 sea-select  per block: every lane that may still win against its best
  *   6 msad4-block-gather   their exact SADs          → the block's vector, here
  * </pre>
@@ -31,7 +31,8 @@ import org.imbrex.kernels.shaders.SeaSelect;
  * zero vector first, then raster order), so its exact SAD cannot make it the winner: the vectors are the
  * exhaustive search's, bit for bit. On a frame with zero pixels, each gather runs a second time over the
  * complemented planes as the exhaustive search does. UAVs grow as needed and are reused; {@link #close()}
- * frees them. Example: on a panned noise texture at B = 16, R = 7, pass 5 lists about one lane in twenty.
+ * frees them. Example: on a panned noise texture with temporal noise at B = 16, R = 7, pass 5 lists no lane
+ * for a block whose content is in frame n−1, and most lanes for one that moved in from outside the frame.
  */
 final class SeaPasses implements AutoCloseable {
     private final MotionPlan plan;
@@ -112,10 +113,12 @@ final class SeaPasses implements AutoCloseable {
         improveBest(width, stripe, blocks);
 
         // 4, 5, 6: refine while a candidate may win, list those that still may, score them
-        ConstantBuffer refine = params(cb, width, coarse, plan.fineLevel(), SeaBound.MODE_PRIOR);
-        boundDevice.dispatch(bound, boundResources.setShaderResource(2, words(best, 2 * blocks))
-                .setShaderResource(3, words(boundWords, 4 * elements)).setConstantBuffer(0, refine), perRow);
-        boundWords = copy(bounds, 4 * elements, boundWords);
+        if (plan.fineLevel() < coarse) {
+            ConstantBuffer refine = params(cb, width, coarse, plan.fineLevel(), SeaBound.MODE_PRIOR);
+            boundDevice.dispatch(bound, boundResources.setShaderResource(2, words(best, 2 * blocks))
+                    .setShaderResource(3, words(boundWords, 4 * elements)).setConstantBuffer(0, refine), perRow);
+            boundWords = copy(bounds, 4 * elements, boundWords);
+        }
         selectLanes(params(cb, width, coarse, plan.fineLevel(), SeaSelect.MODE_SURVIVORS), perBlock,
                 SeaSelect.MODE_SURVIVORS, blocks, elements);
         score(cb, planes, perCandidate);

@@ -81,11 +81,16 @@ final class ParquetTableFile implements TableFile {
         private final MessageType type;
         private final Map<String, String> footer;
         private RecordConsumer consumer;
+        /** The last string of each column and its UTF-8 form: rows of one task repeat their path and name. */
+        private final Object[] lastString;
+        private final Binary[] lastBinary;
 
         RowWriteSupport(TableColumns columns, MessageType type, Map<String, String> footer) {
             this.columns = columns;
             this.type = type;
             this.footer = footer;
+            this.lastString = new Object[columns.size()];
+            this.lastBinary = new Binary[columns.size()];
         }
 
         @Override
@@ -104,13 +109,21 @@ final class ParquetTableFile implements TableFile {
             for (int i = 0; i < row.length; i++) {
                 consumer.startField(columns.name(i), i);
                 switch (columns.kind(i)) {
-                    case STRING -> consumer.addBinary(Binary.fromString((String) row[i]));
+                    case STRING -> consumer.addBinary(utf8(i, (String) row[i]));
                     case INT -> consumer.addInteger((Integer) row[i]);
                     case LONG -> consumer.addLong((Long) row[i]);
                 }
                 consumer.endField(columns.name(i), i);
             }
             consumer.endMessage();
+        }
+
+        private Binary utf8(int column, String value) {
+            if (lastString[column] != value) {
+                lastString[column] = value;
+                lastBinary[column] = Binary.fromString(value);
+            }
+            return lastBinary[column];
         }
     }
 
