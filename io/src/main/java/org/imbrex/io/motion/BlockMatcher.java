@@ -51,8 +51,7 @@ public final class BlockMatcher implements AutoCloseable {
     private final Msad4BlockMatch shader = new Msad4BlockMatch();
     private RWBuffer scores;
     private RWBuffer zeroScores;
-    private int[] curWords;
-    private int[] prevWords;
+    private final PackedFrames packed = new PackedFrames();
     private int[] markWords;
     private int[] complementWords;
 
@@ -98,11 +97,11 @@ public final class BlockMatcher implements AutoCloseable {
         int prevRow0 = stripe.prevRow0(block, range);
         int prevRows = stripe.prevEnd(block, range, current.height()) - prevRow0;
         int prevWordCount = pitch * prevRows;
-        curWords = PackedLuma.ensure(curWords, curWordCount);
-        prevWords = PackedLuma.ensure(prevWords, prevWordCount);
-        boolean zeros = PackedLuma.pack(current.luma(), width, curRow0, stripe.curRows(block),
-                PackedLuma.Form.PLANE, curWords);
-        PackedLuma.pack(previous.luma(), width, prevRow0, prevRows, PackedLuma.Form.PLANE, prevWords);
+        PackedFrames.Packed prev = packed.of(previous, prevRow0, prevRows);
+        PackedFrames.Packed cur = packed.of(current, curRow0, stripe.curRows(block));
+        int[] prevWords = prev.words();
+        int[] curWords = cur.words();
+        boolean zeros = cur.zeros();
 
         int[] cb = {width, current.height(), block, range, pitch, plan.bandRows(), plan.bands(), plan.xGroups(),
             curRow0, prevRow0, stripe.firstBlockRow(), plan.candidates()};

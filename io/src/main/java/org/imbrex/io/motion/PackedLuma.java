@@ -1,5 +1,8 @@
 package org.imbrex.io.motion;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 /**
  * Packs rows of a luma plane into the words the block-matching shader reads: 4 pixels per little-endian
  * word, {@code pitch = ceil(width / 4)} words a row, the last word of a row padded with zeros.
@@ -31,6 +34,9 @@ final class PackedLuma {
      * @return true if some packed pixel is 0
      */
     static boolean pack(byte[] plane, int width, int row0, int rows, Form form, int[] words) {
+        if (form == Form.PLANE && width % 4 == 0) {
+            return packWhole(plane, width, row0, rows, words);
+        }
         int pitch = pitch(width);
         int whole = width / 4;
         int zeros = 0;
@@ -53,6 +59,18 @@ final class PackedLuma {
                 zeros |= zeroBytes(word | ~live);
                 words[out + whole] = transform(word, form) & live;
             }
+        }
+        return zeros != 0;
+    }
+
+    /** The plane as it is, rows a whole number of words: the bytes read as little-endian words at once. */
+    private static boolean packWhole(byte[] plane, int width, int row0, int rows, int[] words) {
+        int count = width / 4 * rows;
+        ByteBuffer.wrap(plane, row0 * width, 4 * count).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words, 0, count);
+        int zeros = 0;
+        for (int i = 0; i < count; i++) {
+            int word = words[i];
+            zeros |= ~(((word & 0x7F7F7F7F) + 0x7F7F7F7F) | word | 0x7F7F7F7F);
         }
         return zeros != 0;
     }

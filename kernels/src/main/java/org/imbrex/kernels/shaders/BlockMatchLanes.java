@@ -105,14 +105,6 @@ final class BlockMatchLanes {
                         }
                         int x = prev[srcRow + k];
                         int y = prev[srcRow + k + 1];
-                        int r0 = reference & 0xFF;
-                        int r1 = (reference >>> 8) & 0xFF;
-                        int r2 = (reference >>> 16) & 0xFF;
-                        int r3 = reference >>> 24;
-                        int m0 = r0 == 0 ? 0 : -1;
-                        int m1 = r1 == 0 ? 0 : -1;
-                        int m2 = r2 == 0 ? 0 : -1;
-                        int m3 = r3 == 0 ? 0 : -1;
                         int b0 = x & 0xFF;
                         int b1 = (x >>> 8) & 0xFF;
                         int b2 = (x >>> 16) & 0xFF;
@@ -120,6 +112,22 @@ final class BlockMatchLanes {
                         int b4 = y & 0xFF;
                         int b5 = (y >>> 8) & 0xFF;
                         int b6 = (y >>> 16) & 0xFF;
+                        int r0 = reference & 0xFF;
+                        int r1 = (reference >>> 8) & 0xFF;
+                        int r2 = (reference >>> 16) & 0xFF;
+                        int r3 = reference >>> 24;
+                        if ((((reference & 0x7F7F7F7F) + 0x7F7F7F7F) | reference | 0x7F7F7F7F) == -1) {
+                            // no byte of the reference is 0, so none is masked: the plain sums
+                            a0 += Math.abs(r0 - b0) + Math.abs(r1 - b1) + Math.abs(r2 - b2) + Math.abs(r3 - b3);
+                            a1 += Math.abs(r0 - b1) + Math.abs(r1 - b2) + Math.abs(r2 - b3) + Math.abs(r3 - b4);
+                            a2 += Math.abs(r0 - b2) + Math.abs(r1 - b3) + Math.abs(r2 - b4) + Math.abs(r3 - b5);
+                            a3 += Math.abs(r0 - b3) + Math.abs(r1 - b4) + Math.abs(r2 - b5) + Math.abs(r3 - b6);
+                            continue;
+                        }
+                        int m0 = r0 == 0 ? 0 : -1;
+                        int m1 = r1 == 0 ? 0 : -1;
+                        int m2 = r2 == 0 ? 0 : -1;
+                        int m3 = r3 == 0 ? 0 : -1;
                         a0 += (Math.abs(r0 - b0) & m0) + (Math.abs(r1 - b1) & m1) + (Math.abs(r2 - b2) & m2)
                                 + (Math.abs(r3 - b3) & m3);
                         a1 += (Math.abs(r0 - b1) & m0) + (Math.abs(r1 - b2) & m1) + (Math.abs(r2 - b3) & m2)

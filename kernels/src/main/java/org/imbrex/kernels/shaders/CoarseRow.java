@@ -14,7 +14,7 @@ import org.imbrex.kernels.resource.TypedBuffer;
  *   phase 0      [ block 0's window ]     [ block P's window ]  ...     P = 2R / B + 1: windows of blocks
  *   phase 1                 [ block 1's window ]   ...                  k and k + P never overlap
  *
- *   box[r][x]  = Σ of the s×s box at (x, by − R + r) of frame n−1, from the table: once per row r
+ *   box[y][j][x] = Σ of the s×s box at (x + j·s, y) of frame n−1, from the table: once per frame row y
  *   per phase, dy and sub-block (i, j):  acc[x] += |cur(i, j) of the block whose window holds x − box[dy + R + i·s][x + j·s]|
  *   then acc[window of block k] is lane c = (dy + R)·X_GROUPS + xg, component x − 4·word0 of block k
  * </pre>
@@ -27,9 +27,16 @@ import org.imbrex.kernels.resource.TypedBuffer;
 final class CoarseRow {
     private int[] rowBound = new int[0];
     private int[] acc = new int[0];
-    private int[] slice = new int[0];
     private int[][] curTerm = new int[0][0];
-    private int[][] box = new int[0][0];
+    private int[][][] box = new int[0][0][0];
+    /** Which frame row each ring slot of {@link #box} holds, and for which table, level and shape. */
+    private long[] boxY = new long[0];
+    private TypedBuffer boxSat;
+    private int boxLevel;
+    private int boxPitch;
+    private int boxRow0;
+    private int boxColumns;
+    private int boxRing = -1;
     private int[] blockTerms = new int[0];
     private final int[] out = new int[4 * SeaBound.LANES];
     private int candidates;
@@ -145,16 +152,36 @@ final class CoarseRow {
                 blockTerms[k * terms + t] = cur[a + step + s] - cur[a + s] - cur[a + step] + cur[a];
             }
         }
-        // box sums of side s at every x of the rows the window's sub-blocks start on
+        // box sums of side s at every x of the rows the window's sub-blocks start on; a row already computed
+        // for the block row above (same Dispatch, same table) is reused: the rows are a ring by frame row
+        if (row == 0 || boxSat != prevSat || boxLevel != level || boxPitch != pitch || boxRow0 != p.prevRow0()
+                || boxColumns != boxWidth || boxRing != boxRows) {
+            boxSat = prevSat;
+            boxLevel = level;
+            boxPitch = pitch;
+            boxRow0 = p.prevRow0();
+            boxColumns = boxWidth;
+            boxRing = boxRows;
+            Arrays.fill(boxY, 0, boxRows, Long.MIN_VALUE);
+        }
         for (int r = 0; r < boxRows; r++) {
             long y = by - range + r;
             if (y < pyLow || y > pyHigh + (long) (n - 1) * s) {
                 continue;
             }
+            int slot = (int) Math.floorMod(y, (long) boxRows);
+            if (boxY[slot] == y) {
+                continue;
+            }
+            boxY[slot] = y;
             int a = (int) (y - p.prevRow0()) * pitch;
-            int[] boxRow = box[r];
+            int[] boxRow = box[slot][0];
             for (int x = 0; x < boxWidth; x++) {
                 boxRow[x] = prev[a + step + s + x] - prev[a + s + x] - prev[a + step + x] + prev[a + x];
+            }
+            // the row shifted by each sub-block column, so that every sum below reads index x of its arrays
+            for (int j = 1; j < n; j++) {
+                System.arraycopy(boxRow, j * s, box[slot][j], 0, boxWidth - j * s);
             }
         }
         int phases = 2 * range / block + 1;
@@ -176,14 +203,9 @@ final class CoarseRow {
                 }
                 Arrays.fill(acc, lo, hi + 1, 0);
                 for (int t = 0; t < terms; t++) {
-                    int[] boxRow = box[dyIndex + (t / n) * s];
-                    int shift = (t % n) * s;
-                    if (shift != 0) {
-                        // the same index in every array keeps the loop below one C2 can vectorize
-                        System.arraycopy(boxRow, lo + shift, slice, lo, hi - lo + 1);
-                        boxRow = slice;
-                    }
-                    accumulate(acc, curTerm[t], boxRow, lo, hi);
+                    int slot = (int) Math.floorMod(by - range + dyIndex + (t / n) * s, (long) boxRows);
+                    // the same index in every array keeps the loop one C2 can vectorize
+                    accumulate(acc, curTerm[t], box[slot][t % n], lo, hi);
                 }
                 for (int k = phase; k < blocksX; k += phases) {
                     int bx = k * block;
@@ -209,13 +231,15 @@ final class CoarseRow {
         int columns = Math.max(width, boxWidth);
         if (acc.length < columns) {
             acc = new int[columns];
-            slice = new int[columns];
         }
         if (curTerm.length < terms || curTerm[0].length < columns) {
             curTerm = new int[Math.max(terms, curTerm.length)][columns];
         }
-        if (box.length < boxRows || box.length > 0 && box[0].length < columns) {
-            box = new int[Math.max(boxRows, box.length)][columns];
+        int shifts = (int) Math.sqrt(terms);
+        if (box.length < boxRows || box.length > 0 && (box[0].length < shifts || box[0][0].length < columns)) {
+            box = new int[Math.max(boxRows, box.length)][Math.max(shifts, box.length > 0 ? box[0].length : 0)][columns];
+            boxY = new long[box.length];
+            boxRing = -1; // the rows are gone: compute them again
         }
         if (blockTerms.length < terms * blocksX) {
             blockTerms = new int[terms * blocksX];
