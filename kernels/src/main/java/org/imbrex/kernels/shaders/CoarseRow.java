@@ -117,7 +117,6 @@ final class CoarseRow {
         }
         int block = p.block();
         int range = p.range();
-        int xGroups = p.xGroups();
         int s = 1 << level;
         int n = block >>> level;
         long ip = p.satPitch();
@@ -141,19 +140,36 @@ final class CoarseRow {
         int boxWidth = (int) (xMax + extent - s + 1);
         int boxRows = 2 * range + 1 + (n - 1) * s;
         ensureScratch(width, boxWidth, terms, boxRows, blocksX);
-        int[] cur = curSat.words();
-        int[] prev = prevSat.words();
         int pitch = p.satPitch();
+        blockTerms(curSat.words(), (int) (by - p.prevRow0()) * pitch, pitch, block, n, s);
+        boxRows(p, prevSat, row, level, n, s, boxWidth, boxRows);
+        int phases = 2 * range / block + 1;
+        for (int phase = 0; phase < Math.min(phases, blocksX); phase++) {
+            phase(p, phase, phases, n, s, boxRows);
+        }
+        return true;
+    }
+
+    /** The sums of every block's own 4 × 4 (n × n) sub-blocks, from frame n's table. Methods stay small, so
+     * that the JIT compiles each of them soon. */
+    private void blockTerms(int[] cur, int curRow, int pitch, int block, int n, int s) {
+        int terms = n * n;
         int step = s * pitch;
-        int curRow = (int) (by - p.prevRow0()) * pitch;
         for (int k = 0; k < blocksX; k++) {
             for (int t = 0; t < terms; t++) {
                 int a = curRow + (t / n) * step + k * block + (t % n) * s;
                 blockTerms[k * terms + t] = cur[a + step + s] - cur[a + s] - cur[a + step] + cur[a];
             }
         }
-        // box sums of side s at every x of the rows the window's sub-blocks start on; a row already computed
-        // for the block row above (same Dispatch, same table) is reused: the rows are a ring by frame row
+    }
+
+    /**
+     * Box sums of side s at every x of the rows the window's sub-blocks start on; a row already computed for
+     * the block row above (same Dispatch, same table) is reused: the rows are a ring by frame row.
+     */
+    private void boxRows(BlockParams p, TypedBuffer prevSat, int row, int level, int n, int s, int boxWidth,
+            int boxRows) {
+        int pitch = p.satPitch();
         if (row == 0 || boxSat != prevSat || boxLevel != level || boxPitch != pitch || boxRow0 != p.prevRow0()
                 || boxColumns != boxWidth || boxRing != boxRows) {
             boxSat = prevSat;
@@ -164,8 +180,9 @@ final class CoarseRow {
             boxRing = boxRows;
             Arrays.fill(boxY, 0, boxRows, Long.MIN_VALUE);
         }
+        int[] prev = prevSat.words();
         for (int r = 0; r < boxRows; r++) {
-            long y = by - range + r;
+            long y = by - p.range() + r;
             if (y < pyLow || y > pyHigh + (long) (n - 1) * s) {
                 continue;
             }
@@ -174,50 +191,62 @@ final class CoarseRow {
                 continue;
             }
             boxY[slot] = y;
-            int a = (int) (y - p.prevRow0()) * pitch;
-            int[] boxRow = box[slot][0];
-            for (int x = 0; x < boxWidth; x++) {
-                boxRow[x] = prev[a + step + s + x] - prev[a + s + x] - prev[a + step + x] + prev[a + x];
-            }
+            boxRow(prev, (int) (y - p.prevRow0()) * pitch, s * pitch, s, box[slot][0], boxWidth);
             // the row shifted by each sub-block column, so that every sum below reads index x of its arrays
             for (int j = 1; j < n; j++) {
-                System.arraycopy(boxRow, j * s, box[slot][j], 0, boxWidth - j * s);
+                System.arraycopy(box[slot][0], j * s, box[slot][j], 0, boxWidth - j * s);
             }
         }
-        int phases = 2 * range / block + 1;
-        for (int phase = 0; phase < Math.min(phases, blocksX); phase++) {
-            int lo = Math.max(0, phase * block - range);
-            int last = phase + (blocksX - 1 - phase) / phases * phases;
-            int hi = Math.min(xMax, last * block + range);
-            for (int k = phase; k < blocksX; k += phases) {
-                int xa = Math.max(0, k * block - range);
-                int xb = Math.min(xMax, k * block + range);
-                for (int t = 0; t < terms; t++) {
-                    Arrays.fill(curTerm[t], xa, xb + 1, blockTerms[k * terms + t]);
-                }
-            }
-            for (int dyIndex = 0; dyIndex <= 2 * range; dyIndex++) {
-                long y = by + dyIndex - range;
-                if (y < 0 || y > yMax) {
-                    continue;
-                }
-                Arrays.fill(acc, lo, hi + 1, 0);
-                for (int t = 0; t < terms; t++) {
-                    int slot = (int) Math.floorMod(by - range + dyIndex + (t / n) * s, (long) boxRows);
-                    // the same index in every array keeps the loop one C2 can vectorize
-                    accumulate(acc, curTerm[t], box[slot][t % n], lo, hi);
-                }
-                for (int k = phase; k < blocksX; k += phases) {
-                    int bx = k * block;
-                    int xa = Math.max(0, bx - range);
-                    int xb = Math.min(xMax, bx + range);
-                    int firstX = 4 * ((bx >>> 2) - ((range + 3) >>> 2));
-                    int offset = k * 4 * candidates + 4 * dyIndex * xGroups - firstX;
-                    System.arraycopy(acc, xa, rowBound, offset + xa, xb - xa + 1);
-                }
+    }
+
+    private static void boxRow(int[] sat, int a, int step, int s, int[] out, int width) {
+        for (int x = 0; x < width; x++) {
+            out[x] = sat[a + step + s + x] - sat[a + s + x] - sat[a + step + x] + sat[a + x];
+        }
+    }
+
+    /** One phase: the blocks k ≡ phase (mod phases), whose windows do not overlap, over every dy. */
+    private void phase(BlockParams p, int phase, int phases, int n, int s, int boxRows) {
+        int block = p.block();
+        int range = p.range();
+        int terms = n * n;
+        int lo = Math.max(0, phase * block - range);
+        int last = phase + (blocksX - 1 - phase) / phases * phases;
+        int hi = Math.min(xMax, last * block + range);
+        for (int k = phase; k < blocksX; k += phases) {
+            int xa = Math.max(0, k * block - range);
+            int xb = Math.min(xMax, k * block + range);
+            for (int t = 0; t < terms; t++) {
+                Arrays.fill(curTerm[t], xa, xb + 1, blockTerms[k * terms + t]);
             }
         }
-        return true;
+        for (int dyIndex = 0; dyIndex <= 2 * range; dyIndex++) {
+            long y = by + dyIndex - range;
+            if (y < 0 || y > yMax) {
+                continue;
+            }
+            Arrays.fill(acc, lo, hi + 1, 0);
+            for (int t = 0; t < terms; t++) {
+                int slot = (int) Math.floorMod(by - range + dyIndex + (t / n) * s, (long) boxRows);
+                // the same index in every array keeps the loop one C2 can vectorize
+                accumulate(acc, curTerm[t], box[slot][t % n], lo, hi);
+            }
+            scatter(p, phase, phases, dyIndex);
+        }
+    }
+
+    /** acc's windows into the row's words: lane (dy + R)·X_GROUPS + xg, component x − 4·word0 of block k. */
+    private void scatter(BlockParams p, int phase, int phases, int dyIndex) {
+        int block = p.block();
+        int range = p.range();
+        for (int k = phase; k < blocksX; k += phases) {
+            int bx = k * block;
+            int xa = Math.max(0, bx - range);
+            int xb = Math.min(xMax, bx + range);
+            int firstX = 4 * ((bx >>> 2) - ((range + 3) >>> 2));
+            int offset = k * 4 * candidates + 4 * dyIndex * p.xGroups() - firstX;
+            System.arraycopy(acc, xa, rowBound, offset + xa, xb - xa + 1);
+        }
     }
 
     /** {@code acc[x] += |cur[x] − box[x]|} over {@code [lo, hi]}. */
