@@ -16,8 +16,8 @@ import org.imbrex.kernels.shaders.SeaBound;
 import org.imbrex.kernels.shaders.SeaSelect;
 
 /**
- * The pruned search of one stripe: successive elimination in front of msad4, six Dispatches that give each
- * block FFmpeg's vector while msad4 scores only the candidates that could still win.
+ * The pruned search of one stripe: successive elimination in front of msad4, five Dispatches (six for B ≥
+ * 32) that give each block FFmpeg's vector while msad4 scores only the candidates that could still win.
  *
  * <pre>
  *   1 sea-bound   every candidate's bound with 4×4 sub-blocks of B/4 (MotionPlan#coarseLevel)
