@@ -69,7 +69,6 @@ public final class SeaBound implements GroupShader {
     private final int[] rank = new int[4 * LANES];
     private final boolean[] inWindow = new boolean[4 * LANES];
     private final int[] py = new int[LANES];
-    private final int[] dys = new int[LANES];
     private int[] curBox = new int[16];
     /** What {@link #curBox} holds: the block, level and table it was computed for. */
     private TypedBuffer curBoxSat;
@@ -238,7 +237,6 @@ public final class SeaBound implements GroupShader {
             int dy = udiv(c, p.xGroups()) - range;
             int word0 = (bx >>> 2) - ((range + 3) >>> 2) + urem(c, p.xGroups());
             int y = by + dy;
-            dys[lane] = dy;
             py[lane] = y;
             boolean rowInWindow = y >= 0 && y <= yMax;
             for (int k = 0; k < 4; k++) {
