@@ -41,17 +41,15 @@ public final class BlockMatcher implements AutoCloseable {
 
     private final Search search;
     private final SeaPasses sea;
-    private final int[][] tables = new int[2][];
-    private final LumaFrame[] tableFrames = new LumaFrame[2];
-    private final long[] tableRows = new long[2];
-    private int nextTable;
+    private final FrameCache<int[]> tables = new FrameCache<>(
+            (frame, row0, rows, old) -> SummedAreaTable.of(frame.luma(), frame.width(), row0, rows, old));
+    private final FrameCache<PackedLuma.Plane> planes = new FrameCache<>(PackedLuma.Plane::of);
     private final MotionPlan plan;
     private final BufferAllocator allocator;
     private final DeviceContext device = new DeviceContext();
     private final Msad4BlockMatch shader = new Msad4BlockMatch();
     private RWBuffer scores;
     private RWBuffer zeroScores;
-    private final PackedFrames packed = new PackedFrames();
     private int[] markWords;
     private int[] complementWords;
 
@@ -97,8 +95,8 @@ public final class BlockMatcher implements AutoCloseable {
         int prevRow0 = stripe.prevRow0(block, range);
         int prevRows = stripe.prevEnd(block, range, current.height()) - prevRow0;
         int prevWordCount = pitch * prevRows;
-        PackedFrames.Packed prev = packed.of(previous, prevRow0, prevRows);
-        PackedFrames.Packed cur = packed.of(current, curRow0, stripe.curRows(block));
+        PackedLuma.Plane prev = planes.of(previous, prevRow0, prevRows);
+        PackedLuma.Plane cur = planes.of(current, curRow0, stripe.curRows(block));
         int[] prevWords = prev.words();
         int[] curWords = cur.words();
         boolean zeros = cur.zeros();
@@ -114,8 +112,8 @@ public final class BlockMatcher implements AutoCloseable {
                     complementWords);
         }
         if (search == Search.PRUNED && sea.fits(width)) {
-            int[] prevSat = table(previous, prevRow0, prevRows);
-            int[] curSat = table(current, prevRow0, prevRows);
+            int[] prevSat = tables.of(previous, prevRow0, prevRows);
+            int[] curSat = tables.of(current, prevRow0, prevRows);
             int satWords = SummedAreaTable.size(width, prevRows);
             return sea.match(width, stripe, cb, new SeaPasses.Planes(words(curWords, curWordCount),
                     words(prevWords, prevWordCount), zeros ? words(markWords, curWordCount) : null,
@@ -131,25 +129,6 @@ public final class BlockMatcher implements AutoCloseable {
             dispatch(markWords, curWordCount, complementWords, prevWordCount, zeroScores, constants, stripe);
         }
         return new CandidateScores(plan, scores, zeros ? zeroScores : null).best(width, stripe);
-    }
-
-    /**
-     * The summed-area table of {@code frame}'s rows {@code [row0, row0 + rows)}: the one kept from the frame
-     * pair before when it is the same frame and rows, else computed into the older of two arrays.
-     */
-    private int[] table(LumaFrame frame, int row0, int rows) {
-        for (int t = 0; t < 2; t++) {
-            if (tableFrames[t] == frame && tableRows[t] == ((long) row0 << 32 | rows)) {
-                nextTable = 1 - t; // the other frame of the pair goes to the other array
-                return tables[t];
-            }
-        }
-        int t = nextTable;
-        nextTable = 1 - t;
-        tables[t] = SummedAreaTable.of(frame.luma(), frame.width(), row0, rows, tables[t]);
-        tableFrames[t] = frame;
-        tableRows[t] = (long) row0 << 32 | rows;
-        return tables[t];
     }
 
     private static TypedBuffer words(int[] words, int count) {

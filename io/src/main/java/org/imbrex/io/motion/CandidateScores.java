@@ -58,8 +58,8 @@ final class CandidateScores {
                 int score = score(firstCandidate + c, j);
                 if (score >= 0 && score < bestScore) {
                     bestScore = score;
-                    bestDx = firstX + 4 * (c % xGroups) + j - bx;
-                    bestDy = c / xGroups - range;
+                    bestDx = plan.candidateDx(bx, c, j);
+                    bestDy = plan.candidateDy(c);
                 }
             }
         }

@@ -97,6 +97,20 @@ public record MotionPlan(int block, int range, int stripeBlockRows) {
         return block >= 32 ? coarseLevel() - 1 : coarseLevel();
     }
 
+    /**
+     * The dx of component {@code component} of candidate lane {@code lane} of the block at column {@code bx}
+     * (the lanes of {@code Msad4BlockMatch}: x = 4·(bx/4 − ceil(R/4) + lane % X_GROUPS) + component).
+     * Example: B = 16, R = 7, bx = 16: lane 0 component 0 is dx = −8.
+     */
+    public int candidateDx(int bx, int lane, int component) {
+        return 4 * (bx / 4 - (range + 3) / 4 + lane % xGroups()) + component - bx;
+    }
+
+    /** The dy of candidate lane {@code lane}: {@code lane / X_GROUPS − R}. */
+    public int candidateDy(int lane) {
+        return lane / xGroups() - range;
+    }
+
     /** Whole blocks across a frame (partial edge blocks are skipped). */
     public int blocksX(int width) {
         return width / block;

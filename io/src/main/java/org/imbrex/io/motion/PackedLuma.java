@@ -2,6 +2,7 @@ package org.imbrex.io.motion;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.imbrex.io.video.LumaFrame;
 
 /**
  * Packs rows of a luma plane into the words the block-matching shader reads: 4 pixels per little-endian
@@ -20,6 +21,15 @@ import java.nio.ByteOrder;
 final class PackedLuma {
     /** How pixels are transformed while they are packed. */
     enum Form { PLANE, COMPLEMENT, ZERO_MARKS }
+
+    /** A frame's packed rows (form {@code PLANE}) and whether one of their pixels is 0. */
+    record Plane(int[] words, boolean zeros) {
+        /** Packs rows {@code [row0, row0 + rows)} of {@code frame}, into {@code old}'s words when they are large enough. */
+        static Plane of(LumaFrame frame, int row0, int rows, Plane old) {
+            int[] words = ensure(old == null ? null : old.words(), pitch(frame.width()) * rows);
+            return new Plane(words, pack(frame.luma(), frame.width(), row0, rows, Form.PLANE, words));
+        }
+    }
 
     private PackedLuma() {
     }
@@ -69,8 +79,7 @@ final class PackedLuma {
         ByteBuffer.wrap(plane, row0 * width, 4 * count).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words, 0, count);
         int zeros = 0;
         for (int i = 0; i < count; i++) {
-            int word = words[i];
-            zeros |= ~(((word & 0x7F7F7F7F) + 0x7F7F7F7F) | word | 0x7F7F7F7F);
+            zeros |= zeroBytes(words[i]);
         }
         return zeros != 0;
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.imbrex.kernels.dispatch.DeviceContext;
 import org.imbrex.kernels.dispatch.Dispatch;
+import org.imbrex.kernels.dispatch.ShaderModel;
 import org.imbrex.kernels.resource.ConstantBuffer;
 import org.imbrex.kernels.resource.DxgiFormat;
 import org.imbrex.kernels.resource.RWBuffer;
@@ -56,8 +57,8 @@ final class SeaPasses implements AutoCloseable {
     private int[] laneWords = new int[0];
     private int[] countWords = new int[0];
     private int[] best = new int[0];
-    private int[] bestLane = new int[0];
-    private int[] bestComp = new int[0];
+    private int[] bestDx = new int[0];
+    private int[] bestDy = new int[0];
     private boolean complementPass;
 
     SeaPasses(MotionPlan plan, BufferAllocator allocator) {
@@ -65,9 +66,10 @@ final class SeaPasses implements AutoCloseable {
         this.allocator = allocator;
     }
 
-    /** Whether a stripe of this width fits the bound pass's Dispatch (at most 65535 groups along x). */
+    /** Whether a stripe of this width fits the bound pass's Dispatch (groups along x within the limit). */
     boolean fits(int width) {
-        return (long) plan.blocksX(width) * ((plan.candidates() + SeaBound.LANES - 1) / SeaBound.LANES) <= 65_535;
+        return (long) plan.blocksX(width) * ((plan.candidates() + SeaBound.LANES - 1) / SeaBound.LANES)
+                <= ShaderModel.MAX_GROUPS_PER_DIMENSION;
     }
 
     /** The packed planes (t0, t1 of msad4; marks and complement or null) and the tables of both frames. */
@@ -91,8 +93,8 @@ final class SeaPasses implements AutoCloseable {
         }
         if (best.length < 2 * blocks) {
             best = new int[2 * blocks];
-            bestLane = new int[blocks];
-            bestComp = new int[blocks];
+            bestDx = new int[blocks];
+            bestDy = new int[blocks];
         }
         Arrays.fill(best, 0, 2 * blocks, Integer.MAX_VALUE);
         int coarse = plan.coarseLevel();
@@ -110,7 +112,7 @@ final class SeaPasses implements AutoCloseable {
         boundWords = copy(bounds, 4 * elements, boundWords);
         selectLanes(first, perBlock, SeaSelect.MODE_FIRST, blocks, elements);
         score(cb, planes, perCandidate);
-        improveBest(width, stripe, blocks);
+        improveBest(width, blocks);
 
         // 4, 5, 6: refine while a candidate may win, list those that still may, score them
         if (plan.fineLevel() < coarse) {
@@ -122,8 +124,8 @@ final class SeaPasses implements AutoCloseable {
         selectLanes(params(cb, width, coarse, plan.fineLevel(), SeaSelect.MODE_SURVIVORS), perBlock,
                 SeaSelect.MODE_SURVIVORS, blocks, elements);
         score(cb, planes, perCandidate);
-        improveBest(width, stripe, blocks);
-        return vectors(width, stripe, blocksX);
+        improveBest(width, blocks);
+        return vectors(stripe, blocksX);
     }
 
     private void selectLanes(ConstantBuffer params, Dispatch perBlock, int mode, int blocks, int elements) {
@@ -151,29 +153,26 @@ final class SeaPasses implements AutoCloseable {
      * Folds the exact SADs of the listed lanes into each block's best by FFmpeg's order: lower SAD, then
      * lower rank (0 for the zero vector, 1 + its place in raster order for the others).
      */
-    private void improveBest(int width, Stripe stripe, int blocks) {
+    private void improveBest(int width, int blocks) {
         int candidates = plan.candidates();
-        int range = plan.range();
-        int xGroups = plan.xGroups();
         int blocksX = plan.blocksX(width);
         for (int b = 0; b < blocks; b++) {
             int bx = (b % blocksX) * plan.block();
-            int firstX = 4 * (bx / 4 - (range + 3) / 4);
             for (int i = 0; i < countWords[b]; i++) {
                 int c = laneWords[b * candidates + i];
-                int dy = c / xGroups - range;
+                int dy = plan.candidateDy(c);
                 for (int j = 0; j < 4; j++) {
                     int sad = score(b * candidates + c, j);
                     if (sad < 0) {
                         continue;
                     }
-                    int dx = firstX + 4 * (c % xGroups) + j - bx;
-                    int rank = dx == 0 && dy == 0 ? 0 : 1 + (dy + range) * (2 * range + 1) + dx + range;
-                    if (sad < best[2 * b] || sad == best[2 * b] && rank < best[2 * b + 1]) {
+                    int dx = plan.candidateDx(bx, c, j);
+                    int rank = SeaBound.rank(dx, dy, plan.range());
+                    if (SeaBound.mayWin(sad, rank, best[2 * b], best[2 * b + 1])) {
                         best[2 * b] = sad;
                         best[2 * b + 1] = rank;
-                        bestLane[b] = c;
-                        bestComp[b] = j;
+                        bestDx[b] = dx;
+                        bestDy[b] = dy;
                     }
                 }
             }
@@ -185,18 +184,13 @@ final class SeaPasses implements AutoCloseable {
         return CandidateScores.exactSad(plan, scores, complementPass ? zeroScores : null, element, j);
     }
 
-    private List<MotionVector> vectors(int width, Stripe stripe, int blocksX) {
-        int range = plan.range();
-        int xGroups = plan.xGroups();
+    private List<MotionVector> vectors(Stripe stripe, int blocksX) {
         List<MotionVector> vectors = new ArrayList<>(blocksX * stripe.blockRows());
         for (int row = 0; row < stripe.blockRows(); row++) {
             for (int col = 0; col < blocksX; col++) {
                 int b = row * blocksX + col;
-                int bx = col * plan.block();
-                int firstX = 4 * (bx / 4 - (range + 3) / 4);
-                int c = bestLane[b];
-                vectors.add(new MotionVector(bx, (stripe.firstBlockRow() + row) * plan.block(),
-                        firstX + 4 * (c % xGroups) + bestComp[b] - bx, c / xGroups - range, best[2 * b]));
+                vectors.add(new MotionVector(col * plan.block(), (stripe.firstBlockRow() + row) * plan.block(),
+                        bestDx[b], bestDy[b], best[2 * b]));
             }
         }
         return vectors;

@@ -126,7 +126,6 @@ final class CoarseRow {
                 || pyLow <= pyHigh && (pyHigh - p.prevRow0() + extent) * ip + xMax + extent >= prevSat.numElements()) {
             return false;
         }
-        candidates = p.candidates();
         int slots = blocksX * 4 * candidates;
         if (rowBound.length < slots) {
             rowBound = new int[slots];

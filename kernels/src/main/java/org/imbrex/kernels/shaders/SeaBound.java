@@ -80,6 +80,24 @@ public final class SeaBound implements GroupShader {
     private int curBoxN;
     private final CoarseRow coarseRow = new CoarseRow();
 
+    /**
+     * A candidate's place in FFmpeg's order among equal SADs: 0 for the zero vector, else 1 + its place in
+     * raster order (dy, then dx) of the ±R window; arithmetic wraps as HLSL's does. Example: {@code rank(-7,
+     * -7, 7)} is 1, {@code rank(0, 0, 7)} is 0.
+     */
+    public static int rank(int dx, int dy, int range) {
+        return dx == 0 && dy == 0 ? 0 : 1 + (dy + range) * (2 * range + 1) + dx + range;
+    }
+
+    /**
+     * Whether a candidate with this bound (or SAD) and rank can still come before the best (SAD_BEST,
+     * RANK_BEST) in FFmpeg's order, all compared as uint: lower, or equal and earlier.
+     */
+    public static boolean mayWin(int bound, int rank, int sadBest, int rankBest) {
+        return Integer.compareUnsigned(bound, sadBest) < 0
+                || bound == sadBest && Integer.compareUnsigned(rank, rankBest) < 0;
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -205,10 +223,9 @@ public final class SeaBound implements GroupShader {
             for (int k = 0; k < 4 && !may; k++) {
                 int x = x0 + k;
                 int b = words[at + k];
+                // the rank only matters at bound == SAD_BEST: skip it for the bounds above
                 if (x >= xLow && x <= xHigh && Integer.compareUnsigned(b, sadBest) <= 0) {
-                    int dy = dyIndex - range;
-                    int r = dy == 0 && x == bx ? 0 : 1 + (dy + range) * (2 * range + 1) + (x - bx + range);
-                    may = Integer.compareUnsigned(b, sadBest) < 0 || Integer.compareUnsigned(r, rankBest) < 0;
+                    may = mayWin(b, rank(x - bx, dyIndex - range, range), sadBest, rankBest);
                 }
             }
             if (!may) {
@@ -244,7 +261,7 @@ public final class SeaBound implements GroupShader {
                 int x = 4 * word0 + k;
                 px[slot] = x;
                 inWindow[slot] = rowInWindow && x >= 0 && x <= xMax && Math.abs(x - bx) <= range;
-                rank[slot] = dy == 0 && x == bx ? 0 : 1 + (dy + range) * (2 * range + 1) + (x - bx + range);
+                rank[slot] = rank(x - bx, dy, range);
             }
         }
     }
@@ -252,8 +269,7 @@ public final class SeaBound implements GroupShader {
     private boolean mayWin(int lane, int sadBest, int rankBest) {
         for (int slot = 4 * lane; slot < 4 * lane + 4; slot++) {
             int b = bound[slot];
-            if (inWindow[slot] && (Integer.compareUnsigned(b, sadBest) < 0
-                    || b == sadBest && Integer.compareUnsigned(rank[slot], rankBest) < 0)) {
+            if (inWindow[slot] && mayWin(b, rank[slot], sadBest, rankBest)) {
                 return true;
             }
         }

@@ -79,14 +79,19 @@ public final class SeaSelect implements GroupShader {
         }
     }
 
+    /** The bounds' words when they are a word view holding all of the block's lanes, else null (read by ld). */
+    private static int[] blockWords(BlockParams p, TypedBuffer candBound, int first) {
+        long end = 4L * (Integer.toUnsignedLong(first) + Integer.toUnsignedLong(p.candidates()));
+        return candBound.hasWords() && end <= candBound.numElements() ? candBound.words() : null;
+    }
+
     private static int first(BlockParams p, TypedBuffer candBound, RWBuffer lanes, int block) {
         int first = block * p.candidates();
         int zeroLane = p.range() * p.xGroups() + ((p.range() + 3) >>> 2);
         int lowLane = zeroLane;
         int low = candBound.ldX(4 * (first + zeroLane));
-        int[] words = candBound.hasWords() ? candBound.words() : null;
-        long e0 = 4L * Integer.toUnsignedLong(first);
-        boolean direct = words != null && e0 + 4L * Integer.toUnsignedLong(p.candidates()) <= candBound.numElements();
+        int[] words = blockWords(p, candBound, first);
+        boolean direct = words != null;
         if (direct && p.candidates() >= 0) {
             int e = 4 * first;
             for (int c = 0; c < p.candidates(); c++, e += 4) {
@@ -120,9 +125,8 @@ public final class SeaSelect implements GroupShader {
         int sadBest = best.ldX(2 * block);
         int rankBest = best.ldX(2 * block + 1);
         int range = p.range();
-        int[] words = candBound.hasWords() ? candBound.words() : null;
-        long e0 = 4L * Integer.toUnsignedLong(first);
-        boolean direct = words != null && e0 + 4L * Integer.toUnsignedLong(p.candidates()) <= candBound.numElements();
+        int[] words = blockWords(p, candBound, first);
+        boolean direct = words != null;
         int count = 0;
         for (int c = 0; Integer.compareUnsigned(c, p.candidates()) < 0; c++) {
             int e = 4 * (first + c);
@@ -137,9 +141,8 @@ public final class SeaSelect implements GroupShader {
             for (int k = 0; k < 4; k++) {
                 int px = 4 * word0 + k;
                 int b = direct ? words[e + k] : candBound.ldX(e + k);
-                int rank = dy == 0 && px == bx ? 0 : 1 + ((dy + range) * (2 * range + 1) + px - bx + range);
-                keep |= b != NO_SCORE && rank != rankBest && (Integer.compareUnsigned(b, sadBest) < 0
-                        || b == sadBest && Integer.compareUnsigned(rank, rankBest) < 0);
+                int rank = SeaBound.rank(px - bx, dy, range);
+                keep |= b != NO_SCORE && rank != rankBest && SeaBound.mayWin(b, rank, sadBest, rankBest);
             }
             if (keep) {
                 lanes.storeUint(first + count, c);

@@ -78,8 +78,7 @@ public record SeaCase(BlockMatchCase frames, int level, int minLevel, int mode, 
                 .setShaderResource(2, words(best))
                 .setShaderResource(3, words(extra))
                 .setConstantBuffer(0, ConstantBuffer.ofWords(cb0()));
-        return runInto(shader, resources, DxgiFormat.R32G32B32A32_UINT, uavElements, fill, allocator, 0,
-                boundDispatch());
+        return runInto(shader, resources, uavElements, fill, allocator, boundDispatch());
     }
 
     /** SeaSelect: t0 extra (bounds), t1 best; u0 lanes, u1 counts (R32_UINT); returns u0's words then u1's. */
@@ -109,14 +108,14 @@ public record SeaCase(BlockMatchCase frames, int level, int minLevel, int mode, 
                 .setShaderResource(2, words(lanes))
                 .setShaderResource(3, words(counts))
                 .setConstantBuffer(0, ConstantBuffer.ofWords(frames.cb0()));
-        return runInto(shader, resources, DxgiFormat.R32G32B32A32_UINT, uavElements, fill, allocator, 0,
-                frames.dispatch());
+        return runInto(shader, resources, uavElements, fill, allocator, frames.dispatch());
     }
 
-    private static int[] runInto(ComputeShader shader, ShaderResources resources, DxgiFormat format, int elements,
-            int fill, BufferAllocator allocator, int slot, Dispatch dispatch) {
-        try (RWBuffer uav = filled(format, elements, fill, allocator)) {
-            resources.setUnorderedAccessView(slot, uav);
+    /** Runs with u0 an R32G32B32A32_UINT UAV of {@code elements}, every word {@code fill}; returns its words. */
+    private static int[] runInto(ComputeShader shader, ShaderResources resources, int elements, int fill,
+            BufferAllocator allocator, Dispatch dispatch) {
+        try (RWBuffer uav = filled(DxgiFormat.R32G32B32A32_UINT, elements, fill, allocator)) {
+            resources.setUnorderedAccessView(0, uav);
             new DeviceContext().dispatch(shader, resources, dispatch);
             return contents(uav);
         }
