@@ -21,6 +21,7 @@
 #   IMBREX_BENCH_SMALL_FILES   files in small (20000)
 #   IMBREX_BENCH_MAX_SAD       threshold of the fuzzy imbrex rows; 0 = no fuzzy rows (8)
 #   IMBREX_BENCH_CHECK         1 = cross-check exact runs with an extra, untimed csv run of imbrex; 0 = skip (1)
+#   IMBREX_BENCH_REPEAT        runs of each timed command, in turns; the fastest counts (3)
 #   IMBREX_BENCH_YARA_THREADS  yara -p (2, the cores of the machine this was written for)
 #   IMBREX_BENCH_YARA_FLAGS    extra yara flags, e.g. -f for fast mode (none)
 #   IMBREX_BENCH_HYPERSCAN     auto = install libhyperscan-dev and build bench/c/hs-scan.c if possible; 0 = skip
@@ -45,6 +46,8 @@ small_files="${IMBREX_BENCH_SMALL_FILES:-20000}"
 max_sad="${IMBREX_BENCH_MAX_SAD:-8}"
 check="${IMBREX_BENCH_CHECK:-1}"
 yara_threads="${IMBREX_BENCH_YARA_THREADS:-2}"
+repeat="${IMBREX_BENCH_REPEAT:-3}"
+[[ "$repeat" =~ ^[1-9][0-9]*$ ]] || { echo "search-bench: IMBREX_BENCH_REPEAT $repeat is not a count of runs >= 1" >&2; exit 2; }
 read -r -a yara_flags <<<"${IMBREX_BENCH_YARA_FLAGS:-}"
 hyperscan="${IMBREX_BENCH_HYPERSCAN:-auto}"
 extra=("$@")
@@ -347,6 +350,27 @@ print_row() {
     }'
 }
 
+# One timed imbrex search of run_case's corpus and signatures (its txt, dir and files); keeps the fastest job
+# and wall figures of the rounds in best_job_s, best_job_mibs and best_wall, and the match count, which every
+# round must repeat, in best_matches.
+#   imbrex_round summary log output format [options...]
+imbrex_round() {
+  local summary=$1 log=$2
+  shift 2
+  run_timed "$summary" "$log" imbrex_search "$txt" "$dir" "$@" || die "imbrex failed; see $log"
+  local wall=$elapsed seen run_matches run_job_s run_job_mibs
+  read -r seen run_matches run_job_s run_job_mibs < <(parse_summary "$summary") || die "no summary line in $summary"
+  ((seen == files)) || log "warning: imbrex saw $seen files in $dir, the corpus has $files"
+  [[ -z "$best_matches" || "$best_matches" == "$run_matches" ]] ||
+    die "imbrex found $run_matches matches in one run, $best_matches in another (see $log)"
+  best_matches=$run_matches
+  if [[ -z "$best_job_s" ]] || awk -v a="$run_job_mibs" -v b="$best_job_mibs" 'BEGIN { exit !(a > b) }'; then
+    best_job_s=$run_job_s
+    best_job_mibs=$run_job_mibs
+  fi
+  best_wall="$(awk -v a="$wall" -v b="$best_wall" 'BEGIN { print (b == "" || a < b ? a : b) }')"
+}
+
 # One corpus × count: the exact imbrex run, its csv twin for the check, YARA, Hyperscan, the fuzzy run.
 run_case() {
   local corpus=$1 count=$2 files=$3 bytes=$4
@@ -357,36 +381,41 @@ run_case() {
   head -n "$count" "$work/$corpus.txt" >"$txt"
   to_yara "$txt" >"$yar"
 
-  log "$corpus, $count signatures: imbrex exact"
-  run_timed "$run/imbrex.summary" "$run/imbrex.log" imbrex_search "$txt" "$dir" "$run/imbrex.parquet" parquet ||
-    die "imbrex failed; see $run/imbrex.log"
-  local imbrex_wall=$elapsed seen matches job_s job_mibs
-  read -r seen matches job_s job_mibs < <(parse_summary "$run/imbrex.summary") ||
-    die "no summary line in $run/imbrex.summary"
-  ((seen == files)) || log "warning: imbrex saw $seen files in $dir, the corpus has $files"
+  # Each tool runs `repeat` times, in turns (imbrex, yara, hs-scan, imbrex, ...), and its fastest run counts:
+  # a shared machine only ever makes a run slower, never faster.
+  local best_wall="" best_job_s="" best_job_mibs="" best_matches="" yara_wall="" hs_s="" round
+  for ((round = 1; round <= repeat; round++)); do
+    log "$corpus, $count signatures: imbrex exact (run $round of $repeat)"
+    imbrex_round "$run/imbrex.summary" "$run/imbrex.log" "$run/imbrex.parquet" parquet
 
-  log "$corpus, $count signatures: yara"
-  run_timed "$run/yara.out" "$run/yara.log" \
-    yara -p "$yara_threads" -r -N ${yara_flags[@]+"${yara_flags[@]}"} "$yar" "$dir" ||
-    die "yara failed; see $run/yara.log"
-  local yara_wall=$elapsed yara_mibs
+    log "$corpus, $count signatures: yara (run $round of $repeat)"
+    run_timed "$run/yara.out" "$run/yara.log" \
+      yara -p "$yara_threads" -r -N ${yara_flags[@]+"${yara_flags[@]}"} "$yar" "$dir" ||
+      die "yara failed; see $run/yara.log"
+    yara_wall="$(awk -v a="$elapsed" -v b="$yara_wall" 'BEGIN { print (b == "" || a < b ? a : b) }')"
+
+    if [[ -n "$hs_bin" ]]; then
+      log "$corpus, $count signatures: hs-scan (run $round of $repeat)"
+      if run_timed "$run/hs.out" "$run/hs.log" "$hs_bin" "$txt" "$dir"; then
+        local run_hs_s
+        run_hs_s="$(awk '$1 == "hs-scan:" && $10 == "in" { print $11 }' "$run/hs.log")"
+        hs_s="$(awk -v a="$run_hs_s" -v b="$hs_s" 'BEGIN { print (b == "" || a < b ? a : b) }')"
+      else
+        log "hs-scan failed (see $run/hs.log); no Hyperscan column from here on"
+        hs_bin=""
+        hs_s=""
+        hs_note="hs-scan failed on $corpus (see $run/hs.log)"
+      fi
+    fi
+  done
+  local imbrex_wall=$best_wall job_s=$best_job_s job_mibs=$best_job_mibs matches=$best_matches
+  local yara_mibs hs_mibs="-"
   yara_mibs="$(mibs "$bytes" "$yara_wall")"
   # "rule path" lines; with -s in IMBREX_BENCH_YARA_FLAGS also "0xOFFSET:$a: bytes" lines, not pairs.
   awk '$1 !~ /^0x[0-9a-f]+:/ { print $1, substr($0, length($1) + 2) }' "$run/yara.out" | sort -u >"$run/yara.pairs"
-
-  local hs_mibs="-"
-  if [[ -n "$hs_bin" ]]; then
-    log "$corpus, $count signatures: hs-scan"
-    if run_timed "$run/hs.out" "$run/hs.log" "$hs_bin" "$txt" "$dir"; then
-      local hs_s
-      hs_s="$(awk '$1 == "hs-scan:" && $10 == "in" { print $11 }' "$run/hs.log")"
-      hs_mibs="$(mibs "$bytes" "$(awk -v s="$hs_s" 'BEGIN { print (s > 0.001 ? s : 0.001) }')")"
-      sort -u "$run/hs.out" >"$run/hs.pairs"
-    else
-      log "hs-scan failed (see $run/hs.log); no Hyperscan column from here on"
-      hs_bin=""
-      hs_note="hs-scan failed on $corpus (see $run/hs.log)"
-    fi
+  if [[ -n "$hs_s" ]]; then
+    hs_mibs="$(mibs "$bytes" "$(awk -v s="$hs_s" 'BEGIN { print (s > 0.001 ? s : 0.001) }')")"
+    sort -u "$run/hs.out" >"$run/hs.pairs"
   fi
 
   local verdict="-"
@@ -423,17 +452,15 @@ run_case() {
     "$job_s" "$job_mibs" "$imbrex_wall" "$yara_wall" "$hs_mibs" "$verdict" >>"$work/results.tsv"
 
   if [[ "$max_sad" != 0 ]]; then
-    log "$corpus, $count signatures: imbrex --max-sad $max_sad"
-    run_timed "$run/fuzzy.summary" "$run/fuzzy.log" \
-      imbrex_search "$txt" "$dir" "$run/fuzzy.parquet" parquet --max-sad "$max_sad" ||
-      die "imbrex failed; see $run/fuzzy.log"
-    local fuzzy_wall=$elapsed
-    read -r seen matches job_s job_mibs < <(parse_summary "$run/fuzzy.summary") ||
-      die "no summary line in $run/fuzzy.summary"
-    print_row "$corpus" "$count" "sad<=$max_sad" "$matches" "$job_mibs" "$(mibs "$bytes" "$fuzzy_wall")" \
+    best_wall="" best_job_s="" best_job_mibs="" best_matches=""
+    for ((round = 1; round <= repeat; round++)); do
+      log "$corpus, $count signatures: imbrex --max-sad $max_sad (run $round of $repeat)"
+      imbrex_round "$run/fuzzy.summary" "$run/fuzzy.log" "$run/fuzzy.parquet" parquet --max-sad "$max_sad"
+    done
+    print_row "$corpus" "$count" "sad<=$max_sad" "$best_matches" "$best_job_mibs" "$(mibs "$bytes" "$best_wall")" \
       "$yara_mibs" - -
     printf '%s\t%s\tsad<=%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t-\n' "$corpus" "$count" "$max_sad" "$files" "$bytes" \
-      "$matches" "$job_s" "$job_mibs" "$fuzzy_wall" "$yara_wall" >>"$work/results.tsv"
+      "$best_matches" "$best_job_s" "$best_job_mibs" "$best_wall" "$yara_wall" >>"$work/results.tsv"
   fi
 }
 
@@ -470,6 +497,7 @@ print_footer() {
   cat <<EOF
 
 matches: offsets imbrex reported.
+Every figure is the fastest of $repeat runs of its command, the tools taking turns (IMBREX_BENCH_REPEAT).
 imbrex job: corpus bytes / the job time imbrex's summary prints (its checks and Spark jobs, without the JVM
   and the Spark session starting); imbrex wall: corpus bytes / wall time of the whole bin/imbrex command.
 yara: corpus bytes / wall time of the yara command above (compiling the rules, finding every match of every

@@ -84,16 +84,19 @@ final class CandidateFilter implements AutoCloseable {
         }
         int ran = dispatchFilter(table, data.words(ReferencePass.Kind.PLAIN), wordCount);
         byte[] bytes = data.bytes();
-        for (int x = 0; x < wordCount; x++) {
-            int h = hitWords[x];
-            while (h != 0) {
-                int t = 4 * x + Integer.numberOfTrailingZeros(h);
-                h &= h - 1;
-                int gram = (bytes[t] & 0xFF) | (bytes[t + 1] & 0xFF) << 8;
-                for (int e = table.bucketStart[gram]; e < table.bucketStart[gram + 1]; e++) {
-                    follow(table, e, t, bytes, offsets);
+        int[] marks = hitWords;
+        // Most words have no hit: eight at a time are skipped with one test.
+        int x = 0;
+        for (; x + 8 <= wordCount; x += 8) {
+            if ((marks[x] | marks[x + 1] | marks[x + 2] | marks[x + 3] | marks[x + 4] | marks[x + 5] | marks[x + 6]
+                    | marks[x + 7]) != 0) {
+                for (int k = x; k < x + 8; k++) {
+                    followHits(table, k, marks[k], bytes, offsets);
                 }
             }
+        }
+        for (; x < wordCount; x++) {
+            followHits(table, x, marks[x], bytes, offsets);
         }
         for (int s = 0; s < counts.length; s++) {
             if (unsorted[s] && !overflowed[s]) {
@@ -132,6 +135,18 @@ final class CandidateFilter implements AutoCloseable {
             ran++;
         }
         return ran;
+    }
+
+    /** Follows the hits {@code h} of tile word {@code x}: bit k is a key gram at tile byte 4x + k. */
+    private void followHits(AnchorTable table, int x, int h, byte[] bytes, int[] offsets) {
+        while (h != 0) {
+            int t = 4 * x + Integer.numberOfTrailingZeros(h);
+            h &= h - 1;
+            int gram = (bytes[t] & 0xFF) | (bytes[t + 1] & 0xFF) << 8;
+            for (int e = table.bucketStart[gram]; e < table.bucketStart[gram + 1]; e++) {
+                follow(table, e, t, bytes, offsets);
+            }
+        }
     }
 
     /** Checks bucket entry {@code e} for the hit at tile byte {@code t}: its anchor at offset t − bucketAt[e]. */

@@ -36,6 +36,9 @@ public final class GroupContext {
     private int gx;
     private int gy;
     private int gz;
+    private boolean filledX;
+    private boolean filledY;
+    private boolean filledZ;
 
     GroupContext(NumThreads numThreads, int maxGroups, ShaderResources resources, GroupShared groupShared) {
         this.numThreads = numThreads;
@@ -69,22 +72,33 @@ public final class GroupContext {
                 && groupThreadIdX.length == numThreads.count() * maxGroups;
     }
 
-    /** Starts groups (gx .. gx + count − 1, gy, gz): fresh groupshared memory and dispatch thread ids. */
+    /**
+     * Starts groups (gx .. gx + count − 1, gy, gz): fresh groupshared memory; the dispatch thread ids are
+     * filled when a shader first asks for them in this call, one component at a time (most shaders read x
+     * only, and many only the call's first group id).
+     */
     void setGroups(int gx, int gy, int gz, int count) {
         groupShared.clear();
         this.gx = gx;
         this.gy = gy;
         this.gz = gz;
         this.groups = count;
-        int baseY = gy * numThreads.y();
-        int baseZ = gz * numThreads.z();
+        filledX = false;
+        filledY = false;
+        filledZ = false;
+    }
+
+    /**
+     * <pre>
+     *   lane = group · X·Y·Z + SV_GroupIndex      SV_DispatchThreadID = (gx + group, gy, gz) · numthreads + SV_GroupThreadID
+     * </pre>
+     */
+    private void fill(int[] ids, int[] groupThreadIds, int groupBase, int step, int size) {
         int lane = 0;
-        for (int group = 0; group < count; group++) {
-            int baseX = (gx + group) * numThreads.x();
+        for (int group = 0; group < groups; group++) {
+            int base = (groupBase + group * step) * size;
             for (int end = lane + groupSize; lane < end; lane++) {
-                dispatchThreadIdX[lane] = baseX + groupThreadIdX[lane];
-                dispatchThreadIdY[lane] = baseY + groupThreadIdY[lane];
-                dispatchThreadIdZ[lane] = baseZ + groupThreadIdZ[lane];
+                ids[lane] = base + groupThreadIds[lane];
             }
         }
     }
@@ -144,15 +158,32 @@ public final class GroupContext {
 
     /** HLSL: {@code SV_DispatchThreadID.x} per lane. */
     public int[] dispatchThreadIdX() {
+        if (!filledX) {
+            fill(dispatchThreadIdX, groupThreadIdX, gx, 1, numThreads.x());
+            filledX = true;
+        }
         return dispatchThreadIdX;
     }
 
     public int[] dispatchThreadIdY() {
+        if (!filledY) {
+            fill(dispatchThreadIdY, groupThreadIdY, gy, 0, numThreads.y());
+            filledY = true;
+        }
         return dispatchThreadIdY;
     }
 
     public int[] dispatchThreadIdZ() {
+        if (!filledZ) {
+            fill(dispatchThreadIdZ, groupThreadIdZ, gz, 0, numThreads.z());
+            filledZ = true;
+        }
         return dispatchThreadIdZ;
+    }
+
+    /** HLSL: {@code SV_DispatchThreadID.x} of one lane, without filling the per-lane array. */
+    public int dispatchThreadIdX(int lane) {
+        return groupIdX(lane) * numThreads.x() + groupThreadIdX[lane];
     }
 
     /** HLSL: {@code SV_GroupID.x} of a lane. */

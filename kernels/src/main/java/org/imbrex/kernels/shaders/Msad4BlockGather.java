@@ -60,7 +60,7 @@ public final class Msad4BlockGather implements GroupShader {
         int blockRow = group.groupIdZ();
         // uint block = DTid.z * (WIDTH / BLOCK) + DTid.y;  if (DTid.x >= lane_count[block]) return;
         int block = blockRow * p.blocksX() + blockCol;
-        int firstLane = group.dispatchThreadIdX()[0];
+        int firstLane = group.dispatchThreadIdX(0);
         int active = (int) Math.max(0, Math.min(LANES, Integer.toUnsignedLong(laneCount.ldX(block))
                 - Integer.toUnsignedLong(firstLane)));
         if (active == 0) {

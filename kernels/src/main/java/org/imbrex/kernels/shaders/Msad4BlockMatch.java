@@ -84,7 +84,7 @@ public final class Msad4BlockMatch implements GroupShader {
         RWBuffer candSad = group.resources().rwBuffer(0);
         BlockParams p = BlockParams.of(group.resources().constantBuffer(0));
         // uint c = DTid.x; if (c >= CANDIDATES) return;   lanes [0, active) go on
-        int firstLane = group.dispatchThreadIdX()[0];
+        int firstLane = group.dispatchThreadIdX(0);
         int active = (int) Math.max(0, Math.min(LANES,
                 Integer.toUnsignedLong(p.candidates()) - Integer.toUnsignedLong(firstLane)));
         if (active == 0) {

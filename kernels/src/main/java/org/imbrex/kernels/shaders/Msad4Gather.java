@@ -78,7 +78,7 @@ public final class Msad4Gather implements GroupShader {
         RWBuffer bufAccum = group.resources().rwBuffer(0);
         long refSize = Integer.toUnsignedLong(group.resources().constantBuffer(0).word(0));
         int lanes = group.lanes();
-        int firstThread = group.dispatchThreadIdX()[0];
+        int firstThread = group.dispatchThreadIdX(0);
         // Words of buf_ref past its end read 0: wholly masked, they add nothing.
         int words = (int) Math.min(refSize, bufRef.numElements());
         int literals = listLiterals(bufRef, words);

@@ -99,7 +99,7 @@ public final class Msad4Search implements GroupShader {
         RWBuffer bufAccum = group.resources().rwBuffer(0);
         long refSize = Integer.toUnsignedLong(group.resources().constantBuffer(0).word(0));
         int lanes = group.lanes();
-        int firstThread = group.dispatchThreadIdX()[0];
+        int firstThread = group.dispatchThreadIdX(0);
 
         // uint4 accum = {0, 0, 0, 0};
         Arrays.fill(accum, 0, 4 * lanes, 0);

@@ -120,7 +120,7 @@ public final class SumBound implements GroupShader {
         RWBuffer bufBound = group.resources().rwBuffer(0);
         long runCount = Integer.toUnsignedLong(group.resources().constantBuffer(0).word(0));
         int lanes = group.lanes();
-        int firstThread = group.dispatchThreadIdX()[0];
+        int firstThread = group.dispatchThreadIdX(0);
         // Runs past buf_runs read (0, 0, 0): data 0 − sum 0 adds nothing.
         int count = (int) Math.min(runCount, (bufRuns.numElements() + 2) / 3);
         if (runs.length < 3 * count) {

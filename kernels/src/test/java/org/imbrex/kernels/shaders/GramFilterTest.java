@@ -84,6 +84,34 @@ class GramFilterTest {
         }
     }
 
+    @Test
+    void gramFilter_oneShaderOverDispatches_readsTheTablesEachDispatchBinds() {
+        // The Java shader keeps buf_keys as one byte per gram between calls: a later Dispatch that binds the
+        // same array with other contents, or a table that became empty, must see what is bound now.
+        Random random = new Random(7);
+        int[] source = new int[5000];
+        for (int i = 0; i < source.length; i++) {
+            source[i] = random.nextInt(8) == 0 ? 0 : random.nextInt();
+        }
+        int groups = (source.length + 63) / 64;
+        GramFilter shader = new GramFilter();
+        int[] keys = new int[GramFilter.KEY_WORDS];
+        int[] wordKeys = new int[GramFilter.KEY_WORDS];
+        for (int round = 0; round < 6; round++) {
+            java.util.Arrays.fill(keys, 0);
+            java.util.Arrays.fill(wordKeys, 0);
+            for (int k = 0; k < (round % 3 == 2 ? 0 : 400); k++) {
+                setKey(keys, random.nextInt(65536));
+            }
+            for (int k = 0; k < (round % 2 == 0 ? 0 : 200); k++) {
+                setKey(wordKeys, random.nextInt(65536));
+            }
+            setKey(round % 3 == 2 ? wordKeys : keys, source[77] & 0xFFFF);
+            assertThat(ShaderRun.gramFilter(shader, source, keys, wordKeys, groups))
+                    .as("round %d", round).isEqualTo(oracle(source, keys, wordKeys, groups));
+        }
+    }
+
     /** A full table without keys. */
     private static final int[] NONE = new int[GramFilter.KEY_WORDS];
 
