@@ -17,6 +17,17 @@ import org.imbrex.io.signature.Signature;
  * overlap, at least one of them (pigeonhole: otherwise each adds at least tolerance + 1), so the offsets
  * the anchors point at are a superset of the matches.
  *
+ * <p>Stride: the filter tests a key at every tile byte (stride 1), at even bytes (2) or at word starts (4).
+ * An exact signature keyed at stride S has S anchors whose keys stand at positions of every residue mod S
+ * ({@link AnchorPlanner#strided}): a match at tile offset o puts the key at position q ≡ −o (mod S) on a
+ * tested byte o + q, and that anchor finds it.
+ * <pre>
+ *   signature   4D 5A ?? 00 13 37 ?? 50 45    literal pairs at 0 (4D 5A), 3 (00 13), 4 (13 37), 7 (50 45)
+ *   stride 2    keys 4D 5A at 0 and 50 45 at 7: a match at an even offset has 4D 5A on an even byte, one
+ *               at an odd offset has 50 45 on one
+ *   stride 4    needs pairs at positions ≡ 0, 1, 2 and 3 (mod 4): none is at 1 or 2
+ * </pre>
+ *
  * @param signature    the signature's index in the plan
  * @param keyAt        signature position of the key's first byte
  * @param singleByte   the key is one literal byte and any next byte (256 grams per byte value)
@@ -25,16 +36,17 @@ import org.imbrex.io.signature.Signature;
  * @param mask         0xFF for each literal byte of the window, little-endian from {@code windowAt}
  * @param value        the window's literal bytes, little-endian from {@code windowAt}
  * @param tolerance    the SAD the window's bytes may have, ≥ 0
+ * @param stride       1, 2 or 4: the key is tested at the tile bytes that are multiples of it
  */
 record Anchor(int signature, int keyAt, boolean singleByte, int windowAt, int windowLength, long mask, long value,
-        int tolerance) {
+        int tolerance, int stride) {
 
     /**
      * The anchor of window {@code [windowAt, windowAt + windowLength)} of {@code pattern}: its mask and
      * value hold the window's literal bytes.
      */
     static Anchor of(int signatureIndex, Signature pattern, int keyAt, boolean singleByte, int windowAt,
-            int windowLength, int tolerance) {
+            int windowLength, int tolerance, int stride) {
         long mask = 0;
         long value = 0;
         for (int q = windowAt; q < windowAt + windowLength; q++) {
@@ -43,7 +55,7 @@ record Anchor(int signature, int keyAt, boolean singleByte, int windowAt, int wi
                 value |= (long) pattern.byteAt(q) << (8 * (q - windowAt));
             }
         }
-        return new Anchor(signatureIndex, keyAt, singleByte, windowAt, windowLength, mask, value, tolerance);
+        return new Anchor(signatureIndex, keyAt, singleByte, windowAt, windowLength, mask, value, tolerance, stride);
     }
 
     /** The key's bytes: the window's byte at {@code keyAt + i}. */

@@ -10,9 +10,9 @@ import org.imbrex.io.signature.Signature;
  * t_i whose {@code Σ (t_i + 1) ≥ T + 1}, so that every match within T holds one of them ({@link Anchor}),
  * at the least expected cost on data with the given {@link GramStatistics}.
  * <pre>
- *   T = 0   one window, tolerance 0: the rarest exact piece (an atom, as YARA calls it); where five literal
- *           bytes stand in a row, the window starting with the rarest such run, which the table can key at
- *           word starts only
+ *   T = 0   one window, tolerance 0: the rarest exact piece (an atom, as YARA calls it), its key tested at
+ *           every byte; or ({@link #strided}) S windows whose keys stand at positions of every residue
+ *           mod S = 2 or 4, the rarest pair of each residue, tested at every S-th byte only
  *   T = 8   e.g. 4D 5A | 90 00 | 03 00 | … tolerances 2, 2, 2, 0 : 3 + 3 + 3 + 1 ≥ 9
  *   cost of a window = P(data gram in the key's ball) · KEY + P(window within t) · VERIFY   per offset
  *   best[i][b] = least cost of windows inside positions [0, i) whose Σ (t + 1) is b (capped at T + 1)
@@ -41,12 +41,6 @@ final class AnchorPlanner {
     static List<Anchor> plan(int index, Signature signature, int maxSad, GramStatistics stats) {
         if (maxSad < 0 || maxSad > MAX_TOLERANCE) {
             return null;
-        }
-        if (maxSad == 0) {
-            Anchor run = exactRunAnchor(index, signature, stats);
-            if (run != null) {
-                return List.of(run);
-            }
         }
         int region = maxSad == 0 ? signature.length() : Math.min(signature.length(), FUZZY_REGION);
         int need = maxSad + 1;
@@ -86,25 +80,48 @@ final class AnchorPlanner {
     }
 
     /**
-     * For exact search, the window of up to {@link #MAX_WINDOW} positions that starts with the signature's
-     * five literal bytes in a row whose four grams are rarest, so that the table can key it at word starts
-     * only ({@link AnchorTable}); null when no five literals stand in a row.
+     * For exact search, the anchors that let the filter test keys at every {@code stride}-th tile byte only
+     * (2 or 4): for each residue r mod stride the rarest pair of literal bytes at a position ≡ r (or, where
+     * that residue has no pair, its rarest literal byte, keyed with any next byte), each in a window of up to
+     * {@link #MAX_WINDOW} positions from it; null when some residue has no literal byte at all.
+     * <pre>
+     *   4D 5A ?? 00 13 37 ?? 50 45, stride 2    even positions: 4D 5A (0) or 13 37 (4); odd: 00 13 (3) or
+     *                                           50 45 (7); the rarer of each residue's pairs is its key
+     *   4D 5A ?? ?? 13 37, stride 2             odd positions hold no pair: the rarer of 5A (1) and 37 (5)
+     * </pre>
      */
-    static Anchor exactRunAnchor(int index, Signature signature, GramStatistics stats) {
-        int best = LiteralRuns.cheapest(p -> !signature.isWildcard(p), signature::byteAt, 0, signature.length(),
-                stats);
-        if (best < 0) {
-            return null;
-        }
-        int length = Math.min(MAX_WINDOW, signature.length() - best);
-        int key = best;
-        for (int q = best; q < best + 4; q++) {
-            if (stats.gram(signature.byteAt(q), signature.byteAt(q + 1))
-                    < stats.gram(signature.byteAt(key), signature.byteAt(key + 1))) {
-                key = q;
+    static List<Anchor> strided(int index, Signature signature, int stride, GramStatistics stats) {
+        int length = signature.length();
+        List<Anchor> anchors = new ArrayList<>(stride);
+        for (int residue = 0; residue < stride; residue++) {
+            int pair = -1;
+            int single = -1;
+            for (int q = residue; q < length; q += stride) {
+                if (signature.isWildcard(q)) {
+                    continue;
+                }
+                if (q + 1 < length && !signature.isWildcard(q + 1)
+                        && (pair < 0 || pairRate(signature, q, stats) < pairRate(signature, pair, stats))) {
+                    pair = q;
+                }
+                if (single < 0 || stats.byteBall(signature.byteAt(q), 0) < stats.byteBall(signature.byteAt(single), 0)) {
+                    single = q;
+                }
             }
+            if (single < 0) {
+                return null;
+            }
+            int key = pair >= 0 ? pair : single;
+            int windowAt = Math.max(0, Math.min(key, length - MAX_WINDOW));
+            anchors.add(Anchor.of(index, signature, key, pair < 0, windowAt, Math.min(MAX_WINDOW, length - windowAt), 0,
+                    stride));
         }
-        return Anchor.of(index, signature, key, false, best, length, 0);
+        return anchors;
+    }
+
+    /** P(the data holds the signature's pair of literal bytes at {@code q}, q + 1 at a position). */
+    static double pairRate(Signature signature, int q, GramStatistics stats) {
+        return stats.gram(signature.byteAt(q), signature.byteAt(q + 1));
     }
 
     private static void relax(double[][] best, int[][] choice, int i, int b, double cost, int how) {
@@ -213,7 +230,7 @@ final class AnchorPlanner {
 
         Anchor anchor(int index, int i, int m, int t) {
             int key = key(i, m, t);
-            return Anchor.of(index, signature, key >>> 1, (key & 1) != 0, i, m, t);
+            return Anchor.of(index, signature, key >>> 1, (key & 1) != 0, i, m, t, 1);
         }
     }
 }

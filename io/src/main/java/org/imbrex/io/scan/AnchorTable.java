@@ -14,23 +14,22 @@ import org.imbrex.kernels.shaders.GramFilter;
  *   key ball of an anchor                   {(x, y) : |x − k0| + |y − k1| ≤ tolerance}, or for a one-byte key
  *                                           {(x, any y) : |x − k0| ≤ tolerance}
  * </pre>
- * Example: one exact anchor keyed on {@code 4D 5A} sets the one bit of gram 0x5A4D, whose bucket holds it.
+ * Example: one exact anchor keyed on {@code 4D 5A} sets the bit of gram 0x5A4D in every class, whose bucket
+ * holds it.
  *
- * <p>Word stride: when every anchor is exact and has five literal bytes in a row p..p+4, its four grams at
- * p, p+1, p+2, p+3 all become keys of {@code wordKeys}, which the shader tests at word starts t = 4x only:
- * whatever o is, one of o + p .. o + p + 3 is a multiple of 4. One lookup per word instead of four, for
- * four times the keys; the table takes it when its estimated cost per word is lower.
+ * <p>Classes: {@link GramFilter} tests the gram at tile byte 4x + k against class k of {@code keys}. An
+ * anchor of stride 1 keys all four classes (its key is tested at every byte), of stride 2 classes 0 and 2
+ * (even bytes), of stride 4 class 0 (word starts). The buckets are per gram, whatever the class: a hit is
+ * followed to every entry of its gram, and each entry's window is checked, so a hit in another class than
+ * the entry's only costs a check.
  * <pre>
- *   anchor 4D 5A 90 00 03 at p:   wordKeys  5A4D (at p), 905A (p + 1), 0090 (p + 2), 0300 (p + 3)
- *   data   .. 4D | 5A 90 00 03     the word start sees 905A: entry at p + 1, o = t − (p + 1)
+ *   stride 4 anchors of 4D 5A 90 00 03:   class 0 keys 5A4D (at 0), 905A (1), 0090 (2), 0300 (3)
+ *   data   .. 4D | 5A 90 00 03            the word start sees 905A: its entry is at 1, o = t − 1
  * </pre>
  */
 final class AnchorTable {
-    /** Estimated cost of a table lookup and of following one entry, in lookups. */
-    private static final double FOLLOW_COST = 5;
-
+    /** GramFilter's buf_keys: class k's bit of gram g is bit (g &amp; 31) of word 2048k + (g &gt;&gt; 5). */
     final int[] keys = new int[GramFilter.KEY_WORDS];
-    final int[] wordKeys = new int[GramFilter.KEY_WORDS];
     final int[] bucketStart = new int[65537];
     final int[] bucketAnchors;
     /** Per bucket entry: the signature position of the gram the entry keys. */
@@ -43,8 +42,8 @@ final class AnchorTable {
     final int[] entryWindow;
     /** Per anchor: {@code value & mask}, what the masked window bytes must equal (or be near). */
     final long[] maskedValue;
-    /** True when the keys are in {@link #wordKeys}, tested at word starts only. */
-    final boolean wordStride;
+    /** The classes some anchor keys: bit k for class k. */
+    final int keyedClasses;
     final int[] signature;
     final int[] windowAt;
     final long[] mask;
@@ -53,7 +52,7 @@ final class AnchorTable {
     /** Anchors per signature (0: the signature is scanned densely). */
     final int[] anchorsOf;
 
-    private AnchorTable(List<Anchor> anchors, int signatures, GramStatistics stats) {
+    private AnchorTable(List<Anchor> anchors, int signatures) {
         int n = anchors.size();
         signature = new int[n];
         windowAt = new int[n];
@@ -70,25 +69,32 @@ final class AnchorTable {
             tolerance[a] = anchor.tolerance();
             anchorsOf[anchor.signature()]++;
         }
-        int[] runs = strideRuns(anchors, stats);
-        wordStride = runs != null;
         int[] counts = new int[65536];
+        int[] classes = new int[65536];
         for (int a = 0; a < n; a++) {
-            forEachKey(anchors.get(a), runs == null ? -1 : runs[a], (g, at) -> counts[g]++);
+            int keyClasses = classes(anchors.get(a).stride());
+            forEachKey(anchors.get(a), (g, at) -> {
+                counts[g]++;
+                classes[g] |= keyClasses;
+            });
         }
-        int[] table = wordStride ? wordKeys : keys;
+        int keyed = 0;
         for (int g = 0; g < 65536; g++) {
             bucketStart[g + 1] = bucketStart[g] + counts[g];
-            if (counts[g] > 0) {
-                table[g >>> 5] |= 1 << (g & 31);
+            for (int k = 0; k < GramFilter.CLASSES; k++) {
+                if ((classes[g] >>> k & 1) != 0) {
+                    keys[k * GramFilter.CLASS_WORDS + (g >>> 5)] |= 1 << (g & 31);
+                }
             }
+            keyed |= classes[g];
         }
+        keyedClasses = keyed;
         bucketAnchors = new int[bucketStart[65536]];
         bucketAt = new int[bucketAnchors.length];
         int[] fill = new int[65536];
         for (int a = 0; a < n; a++) {
             int index = a;
-            forEachKey(anchors.get(a), runs == null ? -1 : runs[a], (g, at) -> {
+            forEachKey(anchors.get(a), (g, at) -> {
                 int e = bucketStart[g] + fill[g]++;
                 bucketAnchors[e] = index;
                 bucketAt[e] = at;
@@ -108,39 +114,14 @@ final class AnchorTable {
         }
     }
 
-    /** The table of {@code anchors} (each naming its signature), for a plan of {@code signatures}. */
-    static AnchorTable of(List<Anchor> anchors, int signatures, GramStatistics stats) {
-        return new AnchorTable(anchors, signatures, stats);
+    /** The table of {@code anchors} (each naming its signature and stride), for a plan of {@code signatures}. */
+    static AnchorTable of(List<Anchor> anchors, int signatures) {
+        return new AnchorTable(anchors, signatures);
     }
 
-    /**
-     * Per anchor the start p of its cheapest run of five literal bytes, when every anchor is exact, has one,
-     * and testing word starts only is estimated to cost less; else null.
-     */
-    private static int[] strideRuns(List<Anchor> anchors, GramStatistics stats) {
-        int[] runs = new int[anchors.size()];
-        double everyByte = 4;
-        double wordStart = 1;
-        for (int a = 0; a < anchors.size(); a++) {
-            Anchor anchor = anchors.get(a);
-            if (anchor.tolerance() != 0) {
-                return null;
-            }
-            everyByte += 4 * FOLLOW_COST * keyRate(anchor, stats);
-            int best = LiteralRuns.cheapest(anchor::literal, anchor::byteAt, anchor.windowAt(),
-                    anchor.windowAt() + anchor.windowLength(), stats);
-            if (best < 0) {
-                return null;
-            }
-            runs[a] = best;
-            wordStart += FOLLOW_COST * LiteralRuns.rate(anchor::byteAt, best, stats);
-        }
-        return wordStart < everyByte ? runs : null;
-    }
-
-    private static double keyRate(Anchor anchor, GramStatistics stats) {
-        return anchor.singleByte() ? stats.byteBall(anchor.keyByte(0), 0)
-                : stats.gram(anchor.keyByte(0), anchor.keyByte(1));
+    /** The classes an anchor of {@code stride} keys: all four, 0 and 2, or 0. */
+    static int classes(int stride) {
+        return stride == 4 ? 0b0001 : stride == 2 ? 0b0101 : 0b1111;
     }
 
     private interface KeyConsumer {
@@ -148,14 +129,8 @@ final class AnchorTable {
         void accept(int gram, int at);
     }
 
-    /** The anchor's keys: its key's ball, or, with a stride run at {@code run}, the run's four grams. */
-    private static void forEachKey(Anchor anchor, int run, KeyConsumer keys) {
-        if (run >= 0) {
-            for (int q = run; q < run + 4; q++) {
-                keys.accept(anchor.byteAt(q) | anchor.byteAt(q + 1) << 8, q);
-            }
-            return;
-        }
+    /** The anchor's keys: the grams within its tolerance of its key (one gram when exact). */
+    private static void forEachKey(Anchor anchor, KeyConsumer keys) {
         int t = anchor.tolerance();
         int k0 = anchor.keyByte(0);
         for (int x = Math.max(0, k0 - t); x <= Math.min(255, k0 + t); x++) {

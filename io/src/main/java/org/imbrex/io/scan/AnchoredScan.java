@@ -13,6 +13,7 @@ import org.imbrex.io.tile.Tile;
  * <pre>
  *   per tile:  limits[s] = limit.maxSad(s)
  *              re-plan s when its limit rose above the plan's, or fell below half of it
+ *              (re-planned: KeyStrides picks the stride the filter tests exact keys at)
  *              GramFilter Dispatch → CandidateFilter → per covered s: (limit &gt; 0: SumBound Dispatch, drop
  *              words bounded above the limit) → Msad4Gather passes → matches
  * </pre>
@@ -106,14 +107,13 @@ final class AnchoredScan implements AutoCloseable {
             }
         }
         if (changed) {
-            List<Anchor> all = new ArrayList<>();
-            for (List<Anchor> anchors : anchorsOf) {
-                if (anchors != null) {
-                    all.addAll(anchors);
-                }
-            }
-            table = AnchorTable.of(all, limits.length, stats);
+            table = AnchorTable.of(KeyStrides.choose(plan.signatures(), anchorsOf, plannedFor, stats), limits.length);
         }
+    }
+
+    /** The key classes of the current table (bit k: class k has a key), 0 before the first tile. */
+    int keyedClasses() {
+        return table == null ? 0 : table.keyedClasses;
     }
 
     /** True when signature {@code s} is scored from its candidates in the tile just filtered. */

@@ -20,8 +20,8 @@ import org.imbrex.kernels.shaders.GramFilter;
  * whose windows are checked against the tile's bytes, and what passes becomes a candidate word of its
  * signature (the word its window starts in: msad4 scores four offsets per thread).
  * <pre>
- *   t0 = tile words   t1, t2 = the table's key words (every byte, word starts)   u0 = R32_UINT, one hit mask
- *   Dispatch(ceil(words / 64))                                                     per tile word
+ *   t0 = tile words   t1 = the table's key words, four classes   u0 = R32_UINT, one hit mask per tile word
+ *   Dispatch(ceil(words / 64))
  *   hit bit k of word x  →  t = 4x + k, gram g  →  entry e of bucket g, anchor a:  o = t − bucketAt[e]
  *       keep o when 0 ≤ o &lt; offsets[s] and the window's literal bytes at o + windowAt[a] are within
  *       tolerance[a]   →  candidate word o / 4 of signature s (ascending, each once)
@@ -111,8 +111,7 @@ final class CandidateFilter implements AutoCloseable {
      * past one Dispatch); a later one reads its words from a copy, since thread x reads word x and x + 1.
      */
     private int dispatchFilter(AnchorTable table, int[] tileWords, int wordCount) {
-        resources.setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, table.keys, table.keys.length))
-                .setShaderResource(2, TypedBuffer.ofWords(DxgiFormat.R32_UINT, table.wordKeys, table.wordKeys.length));
+        resources.setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, table.keys, table.keys.length));
         int ran = 0;
         for (int base = 0; base < wordCount; base += MAX_WORDS_PER_DISPATCH) {
             int n = Math.min(MAX_WORDS_PER_DISPATCH, wordCount - base);

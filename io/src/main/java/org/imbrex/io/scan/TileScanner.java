@@ -265,6 +265,11 @@ public final class TileScanner implements AutoCloseable {
         }
     }
 
+    /** The key classes the prefilter's table uses (see {@link AnchorTable}), 0 without one or before a tile. */
+    int keyedClasses() {
+        return anchors == null ? 0 : anchors.keyedClasses();
+    }
+
     @Override
     public void close() {
         try {

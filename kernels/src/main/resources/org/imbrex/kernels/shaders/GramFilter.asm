@@ -4,8 +4,8 @@
 //   fxc /T cs_5_0 /E main /Fc GramFilter.asm GramFilter.hlsl
 //
 // The four grams of a thread are one vector r1 (x: bytes 0-1, y: 1-2, z: 2-3, w: 3 and the next word's 0),
-// so the key words are fetched with one ld per component and the bits tested as a vector; gram x is also
-// looked up in buf_word_keys and the two words ORed before its bit is taken.
+// so the key word indices are a vector too, class k's table 2048 words further for component k: the key
+// words are fetched with one ld per component and the bits tested as a vector.
 //
 // Resource Bindings:
 //
@@ -13,7 +13,6 @@
 // ------------------------------ ---------- ------- ----------- -------------- ------
 // buf_src                           texture    uint         buf             t0      1 
 // buf_keys                          texture    uint         buf             t1      1 
-// buf_word_keys                     texture    uint         buf             t2      1 
 // buf_hits                              UAV    uint         buf             u0      1 
 //
 //
@@ -33,7 +32,6 @@ cs_5_0
 dcl_globalFlags refactoringAllowed
 dcl_resource_buffer (uint,uint,uint,uint) t0
 dcl_resource_buffer (uint,uint,uint,uint) t1
-dcl_resource_buffer (uint,uint,uint,uint) t2
 dcl_uav_typed_buffer (uint,uint,uint,uint) u0
 dcl_input vThreadID.x
 dcl_temps 4
@@ -47,15 +45,13 @@ ushr r1.z, r0.x, l(16)
 ushr r0.x, r0.x, l(24)
 bfi r1.w, l(8), l(8), r0.y, r0.x
 ushr r2.xyzw, r1.xyzw, l(5, 5, 5, 5)
+iadd r2.yzw, r2.yyzw, l(0, 2048, 4096, 6144)
 ld_indexable(buffer)(uint,uint,uint,uint) r3.x, r2.xxxx, t1.xyzw
 ld_indexable(buffer)(uint,uint,uint,uint) r3.y, r2.yyyy, t1.yxzw
 ld_indexable(buffer)(uint,uint,uint,uint) r3.z, r2.zzzz, t1.yzxw
 ld_indexable(buffer)(uint,uint,uint,uint) r3.w, r2.wwww, t1.yzwx
-ld_indexable(buffer)(uint,uint,uint,uint) r2.y, r2.xxxx, t2.yxzw
 and r1.xyzw, r1.xyzw, l(31, 31, 31, 31)
-ushr r2.y, r2.y, r1.x
 ushr r1.xyzw, r3.xyzw, r1.xyzw
-or r1.x, r1.x, r2.y
 and r1.xyzw, r1.xyzw, l(1, 1, 1, 1)
 ishl r1.yzw, r1.xyzw, l(0, 1, 2, 3)
 or r0.x, r1.y, r1.x
@@ -63,4 +59,4 @@ or r0.x, r0.x, r1.z
 or r0.x, r0.x, r1.w
 store_uav_typed u0.xyzw, vThreadID.xxxx, r0.xxxx
 ret 
-// Approximately 25 instruction slots used
+// Approximately 23 instruction slots used

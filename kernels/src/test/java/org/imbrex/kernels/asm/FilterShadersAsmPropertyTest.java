@@ -17,12 +17,13 @@ import org.imbrex.kernels.shaders.SumBound;
 /**
  * The search filter's shaders write the same UAVs in both forms: {@code GramFilter.java}, {@code
  * Msad4Gather.java} and {@code SumBound.java} (the fast paths) against their assembly run by the interpreter, on random tiles whose
- * bytes are often 0, key tables of any density, empty, or shorter than 2048 words (missing words read 0), and
+ * bytes are often 0, key tables of any density per class, classes empty or equal to another, tables shorter
+ * than four classes (missing words read 0), and
  * gather lists that point past the tile.
  */
 class FilterShadersAsmPropertyTest {
 
-    record Filter(int[] source, int[] keys, int[] wordKeys, int groups) {
+    record Filter(int[] source, int[] keys, int groups) {
     }
 
     record Gather(int[] reference, int[] source, int[] at, int groups) {
@@ -31,9 +32,8 @@ class FilterShadersAsmPropertyTest {
     @Property(tries = 40)
     void gramFilterAsm_randomTile_writesTheJavaShadersUav(@ForAll("filters") Filter filter) {
         assertThat(ShaderRun.gramFilter(ShaderCatalog.assembly(GramFilter.NAME), filter.source(), filter.keys(),
-                filter.wordKeys(), filter.groups()))
-                .isEqualTo(ShaderRun.gramFilter(new GramFilter(), filter.source(), filter.keys(), filter.wordKeys(),
-                        filter.groups()));
+                filter.groups()))
+                .isEqualTo(ShaderRun.gramFilter(new GramFilter(), filter.source(), filter.keys(), filter.groups()));
     }
 
     @Property(tries = 40)
@@ -69,12 +69,26 @@ class FilterShadersAsmPropertyTest {
     @Provide
     Arbitrary<Filter> filters() {
         Arbitrary<int[]> source = word().array(int[].class).ofMinSize(0).ofMaxSize(300);
+        Arbitrary<int[]> oneClass = Arbitraries.oneOf(
+                Arbitraries.integers().array(int[].class).ofSize(GramFilter.CLASS_WORDS),
+                Arbitraries.integers().between(0, 1).map(bit -> -bit).array(int[].class).ofSize(GramFilter.CLASS_WORDS),
+                Arbitraries.just(new int[GramFilter.CLASS_WORDS]));
+        // Four classes each random, dense, empty or a copy of class 0, so that every lane loop runs; or a
+        // table shorter than four classes (missing words read 0).
         Arbitrary<int[]> keys = Arbitraries.oneOf(
-                Arbitraries.integers().array(int[].class).ofSize(GramFilter.KEY_WORDS),
-                Arbitraries.integers().between(0, 1).map(bit -> -bit).array(int[].class).ofSize(GramFilter.KEY_WORDS),
-                Arbitraries.just(new int[GramFilter.KEY_WORDS]),
-                Arbitraries.integers().array(int[].class).ofMinSize(0).ofMaxSize(40));
-        return Combinators.combine(source, keys, keys, Arbitraries.integers().between(1, 6)).as(Filter::new);
+                Combinators.combine(oneClass, oneClass, Arbitraries.integers().between(0, 15)).as((a, b, copies) -> {
+                    int[] all = new int[GramFilter.KEY_WORDS];
+                    for (int k = 0; k < GramFilter.CLASSES; k++) {
+                        // class 0 is a; class k is a copy of it when bit k says so, else b (class 2) or empty
+                        int[] from = k == 0 || (copies >>> k & 1) != 0 ? a : k == 2 ? b : new int[GramFilter.CLASS_WORDS];
+                        System.arraycopy(from, 0, all, k * GramFilter.CLASS_WORDS, GramFilter.CLASS_WORDS);
+                    }
+                    return all;
+                }),
+                Arbitraries.integers().array(int[].class).ofMinSize(0).ofMaxSize(40),
+                Arbitraries.integers().array(int[].class).ofMinSize(GramFilter.CLASS_WORDS)
+                        .ofMaxSize(GramFilter.KEY_WORDS - 1));
+        return Combinators.combine(source, keys, Arbitraries.integers().between(1, 6)).as(Filter::new);
     }
 
     @Provide

@@ -15,7 +15,7 @@ import org.imbrex.kernels.resource.TypedBuffer;
 
 /**
  * Runs the filter shaders with their HLSL bindings and returns u0's words, asserting that no Arrow memory
- * is left: {@code GramFilter} (t0 tile words, t1 key words, t2 word-start key words, u0 R32_UINT) and {@code Msad4Gather} (t0
+ * is left: {@code GramFilter} (t0 tile words, t1 key words of the four classes, u0 R32_UINT) and {@code Msad4Gather} (t0
  * reference, t1 tile words, t2 window starts, u0 R32G32B32A32_UINT, cb0 REF_SIZE).
  */
 public final class ShaderRun {
@@ -23,14 +23,13 @@ public final class ShaderRun {
     }
 
     /** u0 of a gram filter Dispatch of {@code groups} groups, one word per thread. */
-    public static int[] gramFilter(ComputeShader shader, int[] source, int[] keys, int[] wordKeys, int groups) {
+    public static int[] gramFilter(ComputeShader shader, int[] source, int[] keys, int groups) {
         try (BufferAllocator allocator = new RootAllocator()) {
             int[] words = new int[64 * groups];
             try (RWBuffer hits = RWBuffer.allocate(DxgiFormat.R32_UINT, words.length, allocator)) {
                 ShaderResources resources = new ShaderResources()
                         .setShaderResource(0, TypedBuffer.ofWords(DxgiFormat.R32_UINT, source, source.length))
                         .setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, keys, keys.length))
-                        .setShaderResource(2, TypedBuffer.ofWords(DxgiFormat.R32_UINT, wordKeys, wordKeys.length))
                         .setUnorderedAccessView(0, hits);
                 new DeviceContext().dispatch(shader, resources, Dispatch.of(groups));
                 hits.readWords(0, words, words.length);
