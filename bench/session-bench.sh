@@ -23,9 +23,9 @@ signatures=$1 input=$2 runs=${3:-4} max_sad=${4:-0}
 # bin/imbrex builds the jar and its classpath file if needed; --version starts no Spark.
 "$root/bin/imbrex" --version >/dev/null
 jar="$(ls "$root"/jobs/target/imbrex-jobs-*.jar | grep -v -e '-sources' -e 'original-' | head -n 1)"
-# bin/imbrex's JVM flags: the module flags and the compiler directives, as a bin/imbrex run has them.
-mapfile -t flags < <(sed -n '/^flags=(/,/)$/p' "$root/bin/imbrex" | tr -d '()' | sed 's/^flags=//' | tr ' ' '\n' |
-  grep -v '^$')
+# The JVM flags of a bin/imbrex run: Spark's module flags (bin/imbrex-cluster prints them) and, as bin/imbrex
+# adds them, the compiler directives.
+read -r -a flags <<<"$("$root/bin/imbrex-cluster" jvm-flags)"
 if [[ "${IMBREX_JIT_DIRECTIVES:-1}" != 0 ]]; then
   flags+=(-XX:+UnlockDiagnosticVMOptions "-XX:CompilerDirectivesFile=$root/conf/jit-directives.json"
     -XX:+DisplayVMOutputToStderr)

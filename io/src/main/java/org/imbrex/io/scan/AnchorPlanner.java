@@ -96,16 +96,22 @@ final class AnchorPlanner {
         for (int residue = 0; residue < stride; residue++) {
             int pair = -1;
             int single = -1;
+            double pairRate = Double.POSITIVE_INFINITY;
+            double singleRate = Double.POSITIVE_INFINITY;
             for (int q = residue; q < length; q += stride) {
                 if (signature.isWildcard(q)) {
                     continue;
                 }
-                if (q + 1 < length && !signature.isWildcard(q + 1)
-                        && (pair < 0 || pairRate(signature, q, stats) < pairRate(signature, pair, stats))) {
+                double pairAt = q + 1 < length && !signature.isWildcard(q + 1) ? pairRate(signature, q, stats)
+                        : Double.POSITIVE_INFINITY;
+                if (pairAt < pairRate) {
                     pair = q;
+                    pairRate = pairAt;
                 }
-                if (single < 0 || stats.byteBall(signature.byteAt(q), 0) < stats.byteBall(signature.byteAt(single), 0)) {
+                double singleAt = stats.byteBall(signature.byteAt(q), 0);
+                if (singleAt < singleRate) {
                     single = q;
+                    singleRate = singleAt;
                 }
             }
             if (single < 0) {

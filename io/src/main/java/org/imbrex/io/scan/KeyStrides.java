@@ -43,39 +43,43 @@ final class KeyStrides {
      */
     static List<Anchor> choose(List<Signature> signatures, List<List<Anchor>> planned, int[] limits,
             GramStatistics stats) {
-        double[] cost = {4, 2, 1};
-        int[] strides = {1, 2, 4};
-        List<List<List<Anchor>>> options = new ArrayList<>();
-        for (int i = 0; i < strides.length; i++) {
-            options.add(new ArrayList<>());
+        Keyed chosen = keyed(1, signatures, planned, limits, stats);
+        double everyByte = chosen.cost();
+        for (int stride : new int[] {2, 4}) {
+            Keyed wider = keyed(stride, signatures, planned, limits, stats);
+            if (wider != null && wider.cost() < chosen.cost() && wider.cost() < MARGIN * everyByte) {
+                chosen = wider;
+            }
         }
+        return chosen.anchors();
+    }
+
+    /** A table's anchors at one stride, and its estimated cost in lookups per tile word. */
+    private record Keyed(List<Anchor> anchors, double cost) {
+    }
+
+    /**
+     * Every anchored signature's anchors at {@code stride} (its planned ones at stride 1), or null when one of
+     * them cannot be keyed at it (fuzzy, or no literal byte at some residue).
+     */
+    private static Keyed keyed(int stride, List<Signature> signatures, List<List<Anchor>> planned, int[] limits,
+            GramStatistics stats) {
+        List<Anchor> all = new ArrayList<>();
+        double cost = 4.0 / stride;
         for (int s = 0; s < planned.size(); s++) {
             List<Anchor> anchors = planned.get(s);
-            for (int i = 0; i < strides.length; i++) {
-                List<Anchor> keyed = anchors == null ? null
-                        : i == 0 ? anchors
-                        : limits[s] == 0 ? AnchorPlanner.strided(s, signatures.get(s), strides[i], stats) : null;
-                options.get(i).add(keyed);
-                if (anchors != null && keyed == null) {
-                    cost[i] = Double.POSITIVE_INFINITY;
-                } else if (anchors != null) {
-                    cost[i] += FOLLOW_COST * 4.0 / strides[i] * keyRates(keyed, stats);
-                }
+            if (anchors == null) {
+                continue;
             }
-        }
-        int best = 0;
-        for (int i = 1; i < strides.length; i++) {
-            if (cost[i] < cost[best] && cost[i] < MARGIN * cost[0]) {
-                best = i;
+            List<Anchor> keyed = stride == 1 ? anchors
+                    : limits[s] == 0 ? AnchorPlanner.strided(s, signatures.get(s), stride, stats) : null;
+            if (keyed == null) {
+                return null;
             }
+            all.addAll(keyed);
+            cost += FOLLOW_COST * 4.0 / stride * keyRates(keyed, stats);
         }
-        List<Anchor> all = new ArrayList<>();
-        for (List<Anchor> anchors : options.get(best)) {
-            if (anchors != null) {
-                all.addAll(anchors);
-            }
-        }
-        return all;
+        return new Keyed(all, cost);
     }
 
     /** The summed probabilities that a tested data gram is a key of the anchors (in a key's ball). */

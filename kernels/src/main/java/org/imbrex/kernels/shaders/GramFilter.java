@@ -125,40 +125,53 @@ public final class GramFilter implements GroupShader {
      * spec §2.3), and whenever another array is bound, reads the table anew: which classes have keys, which
      * are equal, and each class one byte per gram. A Dispatch reads its views as they were when it was
      * issued (nothing writes a shader resource view while one runs), so the later calls reuse what was read.
-     * Only key words that changed since the last read are spread again: a scan binds the same table for
-     * every tile, and comparing its 8192 words costs far less than spreading 262,144 bytes.
+     * Only key words that changed since the last read are spread again, and the classes compared again only
+     * then: a scan binds the same table for every tile, and comparing its 8192 words costs far less than
+     * spreading 262,144 bytes.
      */
     private void syncTables(GroupContext group, int[] keys) {
         boolean first = group.groupIdX() == 0 && group.groupIdY() == 0 && group.groupIdZ() == 0;
         if (!first && keys == syncedKeys) {
             return;
         }
+        boolean changed = syncedKeys == null;
+        for (int w = 0; w < KEY_WORDS; w++) {
+            int bits = keys[w];
+            if (bits != seenKeys[w]) {
+                seenKeys[w] = bits;
+                byte[] bytes = classBytes[w / CLASS_WORDS];
+                int at = 32 * (w % CLASS_WORDS);
+                for (int b = 0; b < 32; b++) {
+                    bytes[at + b] = (byte) ((bits >>> b) & 1);
+                }
+                changed = true;
+            }
+        }
+        syncedKeys = keys;
+        if (changed) {
+            viewClasses();
+        }
+    }
+
+    /** Which classes have keys, and which copy each reads: its own, an equal class's, or none. */
+    private void viewClasses() {
         keyedClasses = 0;
         for (int k = 0; k < CLASSES; k++) {
-            byte[] bytes = classBytes[k];
             int base = k * CLASS_WORDS;
             int any = 0;
-            for (int w = 0; w < CLASS_WORDS; w++) {
-                int bits = keys[base + w];
-                any |= bits;
-                if (bits != seenKeys[base + w]) {
-                    seenKeys[base + w] = bits;
-                    for (int b = 0; b < 32; b++) {
-                        bytes[32 * w + b] = (byte) ((bits >>> b) & 1);
-                    }
-                }
+            for (int w = base; w < base + CLASS_WORDS; w++) {
+                any |= seenKeys[w];
             }
-            classView[k] = any == 0 ? NO_KEYS : bytes;
+            classView[k] = any == 0 ? NO_KEYS : classBytes[k];
             keyedClasses |= any == 0 ? 0 : 1 << k;
             for (int j = 0; j < k && any != 0; j++) {
-                if (classView[j] != NO_KEYS && Arrays.equals(keys, base, base + CLASS_WORDS, keys,
+                if (classView[j] != NO_KEYS && Arrays.equals(seenKeys, base, base + CLASS_WORDS, seenKeys,
                         j * CLASS_WORDS, (j + 1) * CLASS_WORDS)) {
                     classView[k] = classView[j];
                     break;
                 }
             }
         }
-        syncedKeys = keys;
     }
 
     /** The lanes' hits when only class 0 has keys: one lookup per lane. */
