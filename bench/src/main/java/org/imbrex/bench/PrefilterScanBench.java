@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The prefiltered scan on one thread, without Spark: a {@link TileScanner} with the anchor prefilter over
- * 64 MiB in 1 MiB tiles, for 16 and 100 signatures of 8–32 bytes (about one byte in ten a wildcard), exact
+ * 64 MiB in tiles of {@code tileBytes} (1 MiB), for 16 and 100 signatures of 8–32 bytes (about one byte in ten a wildcard), exact
  * and with {@code --max-sad 8}. {@code random} is random bytes; {@code real} is this machine's
  * {@code /usr/lib} and {@code /usr/bin} files, concatenated in path order, with signatures cut from them
  * (at least 4 distinct byte values, so that none is padding). Bytes per second is 64 MiB / the score.
@@ -52,7 +52,6 @@ import org.openjdk.jmh.annotations.Warmup;
 public class PrefilterScanBench {
     /** Bytes scanned per operation. */
     public static final int FILE_BYTES = 64 << 20;
-    private static final int CORE = 1 << 20;
 
     @Param({"random", "real"})
     public String data;
@@ -62,6 +61,10 @@ public class PrefilterScanBench {
 
     @Param({"0", "8"})
     public int maxSad;
+
+    /** Tile size (the job's {@code --tile-size}, 1 MiB by default). */
+    @Param({"1048576"})
+    public int tileBytes;
 
     private Path file;
     private FileSystem fs;
@@ -85,7 +88,7 @@ public class PrefilterScanBench {
             }
         }
         allocator = new RootAllocator();
-        scanner = new TileScanner(SearchPlan.compile(list), CORE, allocator, ScanShaders.java(), Prefilter.ANCHORS);
+        scanner = new TileScanner(SearchPlan.compile(list), tileBytes, allocator, ScanShaders.java(), Prefilter.ANCHORS);
     }
 
     private static byte[] randomBytes(Random random) {

@@ -85,18 +85,19 @@ final class CandidateFilter implements AutoCloseable {
         int ran = dispatchFilter(table, data.words(ReferencePass.Kind.PLAIN), wordCount);
         byte[] bytes = data.bytes();
         int[] marks = hitWords;
-        // Most words have no hit: eight at a time are skipped with one test.
+        // Most words have no hit. Sixteen words' marks (four bits each, bit k of word x at tile byte 4x + k)
+        // are packed into one long without a branch, so that one test skips them all and the bits of a long
+        // are followed in order:
+        //   packed bit 4i + k  =  bit k of marks[x + i]  =  tile byte 4x + 4i + k
         int x = 0;
-        for (; x + 8 <= wordCount; x += 8) {
-            if ((marks[x] | marks[x + 1] | marks[x + 2] | marks[x + 3] | marks[x + 4] | marks[x + 5] | marks[x + 6]
-                    | marks[x + 7]) != 0) {
-                for (int k = x; k < x + 8; k++) {
-                    followHits(table, k, marks[k], bytes, offsets);
-                }
+        for (; x + 16 <= wordCount; x += 16) {
+            long packed = pack(marks, x);
+            if (packed != 0) {
+                followHits(table, 4 * x, packed, bytes, offsets);
             }
         }
         for (; x < wordCount; x++) {
-            followHits(table, x, marks[x], bytes, offsets);
+            followHits(table, 4 * x, marks[x] & 0xFL, bytes, offsets);
         }
         for (int s = 0; s < counts.length; s++) {
             if (unsorted[s] && !overflowed[s]) {
@@ -136,10 +137,21 @@ final class CandidateFilter implements AutoCloseable {
         return ran;
     }
 
-    /** Follows the hits {@code h} of tile word {@code x}: bit k is a key gram at tile byte 4x + k. */
-    private void followHits(AnchorTable table, int x, int h, byte[] bytes, int[] offsets) {
+    /** Sixteen words' marks from {@code marks[x]}, four bits each, the first word's in the low bits. */
+    private static long pack(int[] marks, int x) {
+        long low = (marks[x] & 0xF) | (marks[x + 1] & 0xF) << 4 | (marks[x + 2] & 0xF) << 8
+                | (marks[x + 3] & 0xF) << 12 | (marks[x + 4] & 0xF) << 16 | (marks[x + 5] & 0xF) << 20
+                | (marks[x + 6] & 0xF) << 24 | (marks[x + 7] & 0xFL) << 28;
+        long high = (marks[x + 8] & 0xF) | (marks[x + 9] & 0xF) << 4 | (marks[x + 10] & 0xF) << 8
+                | (marks[x + 11] & 0xF) << 12 | (marks[x + 12] & 0xF) << 16 | (marks[x + 13] & 0xF) << 20
+                | (marks[x + 14] & 0xF) << 24 | (marks[x + 15] & 0xFL) << 28;
+        return low | high << 32;
+    }
+
+    /** Follows the hits {@code h}, bit j a key gram at tile byte {@code first + j}. */
+    private void followHits(AnchorTable table, int first, long h, byte[] bytes, int[] offsets) {
         while (h != 0) {
-            int t = 4 * x + Integer.numberOfTrailingZeros(h);
+            int t = first + Long.numberOfTrailingZeros(h);
             h &= h - 1;
             int gram = (bytes[t] & 0xFF) | (bytes[t + 1] & 0xFF) << 8;
             for (int e = table.bucketStart[gram]; e < table.bucketStart[gram + 1]; e++) {

@@ -85,6 +85,13 @@ public final class Msad4Gather implements GroupShader {
         // uint at = buf_at[DTid.x];
         bufAt.ldRange(firstThread, at, lanes);
         for (int lane = 0; lane < lanes; lane++) {
+            int o = 4 * lane;
+            if (lane > 0 && at[lane] == at[lane - 1]) {
+                // The same window as the lane before, so the same sums: the lanes past buf_at's end all read
+                // at = 0 (spec §3), and a Dispatch of a few candidates is mostly such lanes.
+                System.arraycopy(accum, o - 4, accum, o, 4);
+                continue;
+            }
             loadWindow(bufSrc, at[lane], words);
             // for (uint i = 0; i < REF_SIZE; i++) accum = msad4(buf_ref[i], uint2(…), accum);
             int a0 = 0;
@@ -100,7 +107,6 @@ public final class Msad4Gather implements GroupShader {
                 a2 += Math.abs(r - s[n + 2]);
                 a3 += Math.abs(r - s[n + 3]);
             }
-            int o = 4 * lane;
             accum[o] = a0;
             accum[o + 1] = a1;
             accum[o + 2] = a2;

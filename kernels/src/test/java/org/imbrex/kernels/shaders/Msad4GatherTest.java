@@ -50,6 +50,31 @@ class Msad4GatherTest {
         }
     }
 
+    /**
+     * Candidates that repeat a word, and a UAV as large as the Dispatch, so that the threads past {@code buf_at}
+     * (all reading at = 0) store what they sum: the lanes that share a window must still each write its sums.
+     */
+    @ParameterizedTest(name = "{0} candidates")
+    @ValueSource(ints = {1, 2, 3, 64, 70})
+    void msad4Gather_repeatedWindowsAndThreadsPastBufAt_matchTheHlslOracle(int candidates) {
+        Random random = new Random(100 + candidates);
+        for (int trial = 0; trial < 5; trial++) {
+            int[] reference = randomWords(random, 1 + random.nextInt(16));
+            int[] source = randomWords(random, 1 + random.nextInt(300));
+            int[] at = new int[candidates];
+            for (int x = 0; x < candidates; x++) {
+                at[x] = x > 0 && random.nextBoolean() ? at[x - 1] : random.nextInt(source.length + 8);
+            }
+            int groups = (candidates + 63) / 64 + 1;
+            int elements = 64 * groups;
+            int[] sums = ShaderRun.msad4Gather(new Msad4Gather(), reference, source, at, groups, elements);
+            assertThat(sums).isEqualTo(oracle(reference, source, at, groups, elements));
+            // Thread x >= candidates read at = 0: the window at word 0.
+            int[] first = oracle(reference, source, new int[] {0}, 1, 1);
+            assertThat(java.util.Arrays.copyOfRange(sums, 4 * (elements - 1), 4 * elements)).isEqualTo(first);
+        }
+    }
+
     private static int[] randomWords(Random random, int count) {
         int[] words = new int[count];
         for (int i = 0; i < count; i++) {
