@@ -55,9 +55,10 @@ import scala.reflect.ClassTag$;
  *   scan:   ByteRangeInputFormat splits → makeRDD     one record per range; small files and tails packed
  *                                                   into tasks of about --split-size, block locality kept
  *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → matches, streamed
- *   shuffle: to spark.imbrex.search.table-parts parts by signature rank, each sorted by signature, path, offset
+ *   shuffle: to spark.imbrex.search.table-parts parts by signature rank
  *           (the scan job ends here: a map stage, whose output sizes group adjacent parts into write tasks)
- *   write:  WriteTablePart per task: --best K per signature, rows → part file below the staging dir;
+ *   write:  WriteTablePart per task: sort by signature, path, offset (PartSorter, spilling sorted runs),
+ *           --best K per signature, rows → part file below the staging dir;
  *           reports its file, rows per signature and best rows (the summary's counts and best matches)
  *   commit: the reported files into the staging table, _SUCCESS, then rename it to --output
  * </pre>
@@ -73,6 +74,11 @@ public final class SearchJob {
      */
     static final String TABLE_PARTS_KEY = "spark.imbrex.search.table-parts";
     static final int MOST_DEFAULT_PARTS = 200;
+    /**
+     * Bytes of matches (estimated) a write task sorts in memory before it spills a sorted run to the executor's
+     * local directories; default {@link PartSorter#RUN_BYTES} (64 MiB).
+     */
+    static final String WRITE_RUN_KEY = "spark.imbrex.search.write-run-bytes";
 
     private final SearchOptions options;
 
@@ -179,7 +185,8 @@ public final class SearchJob {
         TableOrder order = TableOrder.of(plan.signatures());
         int parts = tableParts(sc);
         WriteTablePart.Spec spec = new WriteTablePart.Spec(output.staging(), UUID.randomUUID().toString(),
-                options.format(), hadoop, options.keepsBest() ? options.best() : 0, options.show());
+                options.format(), hadoop, options.keepsBest() ? options.best() : 0, options.show(),
+                writeRunBytes(sc));
 
         if (sc.isLocal()) {
             // The write tasks run in this JVM: load the table writer while the scan runs, not after it.
@@ -193,19 +200,22 @@ public final class SearchJob {
                 .mapPartitions(new ScanPartition(plan.signatures(), hadoop, options, counters));
         try {
             // One pass over the inputs. The scan job shuffles the matches to the table parts by signature; the
-            // write job sorts each part (spilling if it is big) and writes it, adjacent small parts together.
+            // write job sorts each part (PartSorter: spilling if it is big) and writes it, adjacent small parts
+            // together. The shuffle itself does not sort: Spark's sorting reader sizes its buffer by walking
+            // the matches' object graphs, which costs a small table more than writing it.
             progress.phase("scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatureCount()
                     + " signatures, keeping " + (options.keepsBest() ? "the " + options.best() + " best" : "scores")
                     + (options.maxSad() == SearchOptions.UNLIMITED ? "" : " ≤ " + options.maxSad()));
-            JavaPairRDD<Match, Object> sorted = matches.mapToPair(SearchJob::keyed)
-                    .repartitionAndSortWithinPartitions(new SignaturePartitioner(order, parts), order);
+            JavaPairRDD<Match, Object> byPart = matches.mapToPair(SearchJob::keyed)
+                    .partitionBy(new SignaturePartitioner(order, parts));
             MapOutputStatistics shuffled = JobProgress.await(sc.sc().submitMapStage(
-                    (ShuffleDependency<?, ?, ?>) sorted.rdd().dependencies().head()));
-            JavaRDD<Tuple2<Match, Object>> tasks = writeTasks(sc, sorted, shuffled);
+                    (ShuffleDependency<?, ?, ?>) byPart.rdd().dependencies().head()));
+            JavaRDD<Tuple2<Match, Object>> tasks = writeTasks(sc, byPart, shuffled);
             progress.phase("write the " + options.format().sparkFormat() + " table ("
                     + tasks.getNumPartitions() + (tasks.getNumPartitions() == 1 ? " file)" : " files)"));
             List<WrittenPart> written = tasks
-                    .mapPartitionsWithIndex(new WriteTablePart(plan.signatures(), order, spec), false).collect();
+                    .mapPartitionsWithIndex(new WriteTablePart(plan.signatures(), order, spec,
+                            progress.counter("write runs spilled")), false).collect();
             // A speculative copy of a write task may still run until Spark has killed it: let it end first, so
             // that no file of it appears in the staging directory after the commit.
             if (!progress.awaitTasks(Duration.ofSeconds(30))) {
@@ -238,13 +248,13 @@ public final class SearchJob {
      * (1 MiB). The keys are read from the Spark configuration and the thread's local properties, not from a
      * session's runtime SQL conf.
      */
-    private static JavaRDD<Tuple2<Match, Object>> writeTasks(JavaSparkContext sc, JavaPairRDD<Match, Object> sorted,
+    private static JavaRDD<Tuple2<Match, Object>> writeTasks(JavaSparkContext sc, JavaPairRDD<Match, Object> byPart,
             MapOutputStatistics shuffled) {
         ClassTag<Tuple2<Match, Object>> tag = ClassTag$.MODULE$.apply(Tuple2.class);
         String coalesce = "spark.sql.adaptive.coalescePartitions.";
         if (!Boolean.parseBoolean(setting(sc, "spark.sql.adaptive.enabled", "true").trim())
                 || !Boolean.parseBoolean(setting(sc, coalesce + "enabled", "true").trim())) {
-            return new JavaRDD<>(sorted.rdd(), tag);
+            return new JavaRDD<>(byPart.rdd(), tag);
         }
         long advisory = JavaUtils.byteStringAsBytes(setting(sc, "spark.sql.adaptive.advisoryPartitionSizeInBytes",
                 "64m").trim());
@@ -253,7 +263,7 @@ public final class SearchJob {
                 ? Math.max(1, sc.defaultParallelism()) : 1;
         long[] bytes = shuffled.bytesByPartitionId();
         AdjacentParts grouped = AdjacentParts.of(bytes, AdjacentParts.target(bytes, cores, advisory, smallest));
-        return new JavaRDD<>(sorted.rdd().coalesce(grouped.tasks(), false, Option.apply(grouped), null), tag);
+        return new JavaRDD<>(byPart.rdd().coalesce(grouped.tasks(), false, Option.apply(grouped), null), tag);
     }
 
     private static int tableParts(JavaSparkContext sc) {
@@ -271,6 +281,19 @@ public final class SearchJob {
             // refused below
         }
         throw new IllegalArgumentException(TABLE_PARTS_KEY + " " + value + " is not a count of parts ≥ 1");
+    }
+
+    private static long writeRunBytes(JavaSparkContext sc) {
+        String value = setting(sc, WRITE_RUN_KEY, Long.toString(PartSorter.RUN_BYTES)).trim();
+        try {
+            long bytes = JavaUtils.byteStringAsBytes(value);
+            if (bytes >= 1) {
+                return bytes;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException(WRITE_RUN_KEY + " " + value + " is not a size of at least 1 byte");
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.PriorityQueue;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.Function2;
+import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.OutputDirectory;
@@ -18,36 +19,44 @@ import org.imbrex.jobs.spark.TableFormat;
 import scala.Tuple2;
 
 /**
- * One table-writing task: takes one part's matches in table order (the shuffle sorted them, spilling to
- * disk if they are many), keeps the K best per signature with {@code --best K}, writes the rows to the part
- * file as they come, and reports what it wrote ({@link WrittenPart}).
+ * One table-writing task: puts one part's matches in table order ({@link PartSorter}: in memory, spilling
+ * sorted runs to disk if they are many), keeps the K best per signature with {@code --best K}, writes the
+ * rows to the part file as they come, and reports what it wrote ({@link WrittenPart}).
  *
  * <pre>
- *   in (sorted)   (mz, a, 0, sad 2) (mz, a, 9, sad 0) (mz, b, 4, sad 1) | (png, a, 3, sad 0) ...
+ *   in (shuffled) the part's matches as the scan tasks sent them
+ *   sorted        (mz, a, 0, sad 2) (mz, a, 9, sad 0) (mz, b, 4, sad 1) | (png, a, 3, sad 0) ...
  *   --best 2      heap of 2 per signature → at the signature's end:  (mz, a, 9) (mz, b, 4)  in table order
  *   out           part-00001-JOB-c000.snappy.parquet below _temporary/attempt-N/, rows per signature, best rows
  * </pre>
  * Part 0 always writes a file, even without rows, so that an empty table still has its schema on disk.
- * Example: {@code sorted.mapPartitionsWithIndex(new WriteTablePart(signatures, order, spec), false).collect()}.
+ * Example: {@code shuffled.mapPartitionsWithIndex(new WriteTablePart(signatures, order, spec, spilled), false)
+ * .collect()}.
  */
 final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, Object>>, Iterator<WrittenPart>> {
     private static final long serialVersionUID = 1L;
 
-    /** How the table is written: where, in which format, under which job id, and what the summary shows. */
-    record Spec(String staging, String job, TableFormat format, HadoopConf hadoop, int best, int show)
-            implements Serializable {
+    /**
+     * How the table is written: where, in which format, under which job id, what the summary shows, and how
+     * many bytes of matches a task sorts in memory before it spills a run ({@link PartSorter#RUN_BYTES}).
+     */
+    record Spec(String staging, String job, TableFormat format, HadoopConf hadoop, int best, int show,
+            long runBytes) implements Serializable {
     }
 
     private final String[] names;
     private final int[] lengths;
     private final TableOrder order;
     private final Spec spec;
+    private final LongAccumulator spilledRuns;
 
-    WriteTablePart(List<Signature> signatures, TableOrder order, Spec spec) {
+    /** {@code spilledRuns} counts the sorted runs the tasks spill to disk (the Spark UI shows it). */
+    WriteTablePart(List<Signature> signatures, TableOrder order, Spec spec, LongAccumulator spilledRuns) {
         this.names = signatures.stream().map(Signature::name).toArray(String[]::new);
         this.lengths = signatures.stream().mapToInt(Signature::length).toArray();
         this.order = order;
         this.spec = spec;
+        this.spilledRuns = spilledRuns;
     }
 
     /** The file name of part {@code part}, as Spark names them: {@code part-00003-JOB-c000.snappy.parquet}. */
@@ -56,11 +65,16 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
     }
 
     @Override
-    public Iterator<WrittenPart> call(Integer part, Iterator<Tuple2<Match, Object>> sorted) throws IOException {
+    public Iterator<WrittenPart> call(Integer part, Iterator<Tuple2<Match, Object>> shuffled) throws IOException {
         TaskContext task = TaskContext.get();
         Path file = OutputDirectory.attemptFile(spec.staging(), task == null ? 0 : task.taskAttemptId(),
                 fileName(part, spec.job(), spec.format()));
-        try (Part out = new Part(file)) {
+        try (PartSorter parts = new PartSorter(order, spec.runBytes()); Part out = new Part(file)) {
+            while (shuffled.hasNext()) {
+                parts.add(shuffled.next()._1());
+            }
+            Iterator<Match> sorted = parts.sorted();
+            spilledRuns.add(parts.spills());
             if (part == 0) {
                 out.open();
             }
@@ -68,7 +82,7 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
                 writeBest(sorted, out);
             } else {
                 while (sorted.hasNext()) {
-                    out.write(sorted.next()._1());
+                    out.write(sorted.next());
                 }
             }
             out.close();
@@ -77,11 +91,11 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
     }
 
     /** Each signature's K best, written in table order when the signature's matches end. */
-    private void writeBest(Iterator<Tuple2<Match, Object>> sorted, Part out) throws IOException {
+    private void writeBest(Iterator<Match> sorted, Part out) throws IOException {
         PriorityQueue<Match> kept = new PriorityQueue<>(Match.BEST_FIRST.reversed());
         int current = -1;
         while (sorted.hasNext()) {
-            Match match = sorted.next()._1();
+            Match match = sorted.next();
             if (match.signature() != current) {
                 flush(kept, out);
                 current = match.signature();

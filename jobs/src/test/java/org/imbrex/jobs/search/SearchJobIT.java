@@ -24,6 +24,8 @@ import org.imbrex.jobs.testing.JobEvents;
 import org.imbrex.jobs.testing.LocalSpark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The search job beyond its table's scores: inputs of every kind, YARA rule names, the interpreted SM5
@@ -267,20 +269,65 @@ class SearchJobIT {
     }
 
     @Test
-    void search_tablePartsNotACount_isRefusedNamingTheKey() throws IOException {
+    void search_writeRunsSpilled_tableIsTheOraclesInTableOrder() throws Exception {
+        SearchCorpus corpus = new SearchCorpus(dir.resolve("spills"), 23L);
+        for (int s = 0; s < 12; s++) {
+            corpus.randomSignature("sig-" + (char) ('a' + s), 5 + s % 4);
+        }
+        for (String file : List.of("a.bin", "b.bin")) {
+            corpus.file(file, 20_000);
+            for (int s = 0; s < 12; s++) {
+                corpus.plant(s, file, 900 * s + 5, s % 3);
+            }
+        }
+        BruteForceSearch oracle = corpus.write();
+
+        // Runs of 2 kB: the write task spills every few dozen matches and merges the runs.
+        var sc = LocalSpark.session().sparkContext();
+        SearchSummary loose;
+        SearchSummary best;
+        long spilled;
+        sc.setLocalProperty("spark.imbrex.search.write-run-bytes", "2k");
+        sc.setLocalProperty("spark.imbrex.search.table-parts", "1");
+        try (JobEvents events = JobEvents.listen(LocalSpark.session())) {
+            loose = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
+                    corpus.data().toString(), "--output", dir.resolve("spills-loose").toString(), "--max-sad", "300",
+                    "--tile-size", "4k", "--split-size", "8k");
+            events.awaitEvents();
+            spilled = events.accumulators().getOrDefault("imbrex search: write runs spilled", 0L);
+            best = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
+                    corpus.data().toString(), "--output", dir.resolve("spills-best").toString(), "--max-sad", "300",
+                    "--best", "40", "--tile-size", "4k", "--split-size", "8k");
+        } finally {
+            sc.setLocalProperty("spark.imbrex.search.write-run-bytes", null);
+            sc.setLocalProperty("spark.imbrex.search.table-parts", null);
+        }
+
+        List<MatchRow> expected = oracle.withinMaxSad(300);
+        assertThat(expected).as("enough matches for many runs of 2 kB").hasSizeGreaterThan(2000);
+        assertThat(spilled).as("sorted runs spilled by the write task").isGreaterThan(50);
+        assertThat(Searches.read(loose)).containsExactlyElementsOf(expected);
+        assertThat(Searches.read(best)).containsExactlyElementsOf(oracle.best(40, 300));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"spark.imbrex.search.table-parts, 0, is not a count of parts ≥ 1",
+            "spark.imbrex.search.table-parts, many, is not a count of parts ≥ 1",
+            "spark.imbrex.search.write-run-bytes, 0, is not a size of at least 1 byte",
+            "spark.imbrex.search.write-run-bytes, lots, is not a size of at least 1 byte"})
+    void search_writeKeyOutOfRange_isRefusedNamingTheKey(String key, String value, String refusal)
+            throws IOException {
         Path data = Files.createDirectories(dir.resolve("parts-key"));
         Files.write(data.resolve("a.bin"), new byte[64]);
         Path signatures = Files.writeString(dir.resolve("mz.txt"), "mz = 4D 5A\n");
         var sc = LocalSpark.session().sparkContext();
-        for (String value : List.of("0", "many")) {
-            sc.setLocalProperty("spark.imbrex.search.table-parts", value);
-            try {
-                assertThatThrownBy(() -> Searches.run("--signatures", signatures.toString(), "--input",
-                        data.toString(), "--output", dir.resolve("parts-key-" + value).toString()))
-                        .hasMessage("spark.imbrex.search.table-parts " + value + " is not a count of parts ≥ 1");
-            } finally {
-                sc.setLocalProperty("spark.imbrex.search.table-parts", null);
-            }
+        sc.setLocalProperty(key, value);
+        try {
+            assertThatThrownBy(() -> Searches.run("--signatures", signatures.toString(), "--input",
+                    data.toString(), "--output", dir.resolve(key + "-" + value).toString()))
+                    .hasMessage(key + " " + value + " " + refusal);
+        } finally {
+            sc.setLocalProperty(key, null);
         }
     }
 
