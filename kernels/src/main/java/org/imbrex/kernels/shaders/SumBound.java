@@ -141,6 +141,12 @@ public final class SumBound implements GroupShader {
         for (int lane = 0; lane < lanes; lane++) {
             int o = 4 * at[lane];
             int x = 4 * lane;
+            if (lane > 0 && at[lane] == at[lane - 1]) {
+                // The same offsets as the lane before, so the same bounds: the lanes past buf_at's end all
+                // read at = 0 (spec §3), and a Dispatch of a few candidates is mostly such lanes.
+                System.arraycopy(bound, x - 4, bound, x, 4);
+                continue;
+            }
             if (prefix != null && o >= 0 && o < inBounds) {
                 boundsOf(prefix, o, count, x);
             } else {

@@ -58,6 +58,36 @@ class SumBoundTest {
         }
     }
 
+    /**
+     * Candidates that repeat a word, and a UAV as large as the Dispatch, so that the threads past {@code buf_at}
+     * (all reading at = 0) store their bounds too: lanes that share offsets must each still write them.
+     */
+    @ParameterizedTest(name = "{0} candidates")
+    @ValueSource(ints = {1, 2, 3, 64, 70})
+    void sumBound_repeatedWordsAndThreadsPastBufAt_matchTheOracle(int candidates) {
+        Random random = new Random(500 + candidates);
+        for (int trial = 0; trial < 5; trial++) {
+            byte[] tile = new byte[1 + random.nextInt(600)];
+            random.nextBytes(tile);
+            int[] signature = new int[1 + random.nextInt(20)];
+            for (int j = 0; j < signature.length; j++) {
+                signature[j] = random.nextInt(5) == 0 ? -1 : random.nextInt(256);
+            }
+            int[] runs = runs(signature);
+            int[] at = new int[candidates];
+            for (int x = 0; x < candidates; x++) {
+                at[x] = x > 0 && random.nextBoolean() ? at[x - 1] : random.nextInt(tile.length / 4 + 3);
+            }
+            int groups = (candidates + 63) / 64 + 1;
+            int elements = 64 * groups;
+            int[] prefix = prefix(tile);
+            int[] words = ShaderRun.sumBound(new SumBound(), prefix, runs, runs.length / 3, at, groups, elements);
+            assertThat(words).isEqualTo(oracle(prefix, runs, runs.length / 3, at, elements));
+            int[] atZero = oracle(prefix, runs, runs.length / 3, new int[] {0}, 1);
+            assertThat(java.util.Arrays.copyOfRange(words, 4 * (elements - 1), 4 * elements)).isEqualTo(atZero);
+        }
+    }
+
     @Test
     void sumBound_runsPastTheirBuffer_readZero() {
         int[] prefix = prefix(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
