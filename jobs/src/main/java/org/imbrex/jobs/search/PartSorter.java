@@ -27,15 +27,18 @@ import org.slf4j.LoggerFactory;
  *               [ run: m m … ]    full → sort → spill-1 ─┼─ merge (heap of run heads, table order) → sorted()
  *               [ run: m ]        at the end → sort ─────┘
  * </pre>
- * Example: {@code try (PartSorter parts = new PartSorter(order, 64 << 20)) { matches.forEachRemaining(parts::add);
+ * Example: {@code try (PartSorter parts = new PartSorter(order, 256 << 20)) { matches.forEachRemaining(parts::add);
  * parts.sorted().forEachRemaining(write); }}. The spill files are deleted by {@link #close}.
  */
 final class PartSorter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PartSorter.class);
     /** A write task's run: what it holds in memory before it spills. */
-    static final long RUN_BYTES = 64L << 20;
-    /** Heap bytes of one match beside its path's characters: the record, its String and array headers. */
-    private static final int MATCH_BYTES = 96;
+    static final long RUN_BYTES = 256L << 20;
+    /**
+     * Heap bytes of one match beside its path's characters: the record (32), its String (24) and the
+     * String's array header (16), and the run's reference to it (8, with slack for the list's growth).
+     */
+    private static final int MATCH_BYTES = 88;
 
     /** Where a run spills: a new, empty file per call. */
     interface SpillFiles {
@@ -65,10 +68,20 @@ final class PartSorter implements AutoCloseable {
     void add(Match match) {
         run.add(match);
         rows++;
-        bytes += MATCH_BYTES + 2L * match.path().length();
+        // A path's characters: one byte each in a Latin-1 String (most paths), two in a UTF-16 one.
+        bytes += MATCH_BYTES + match.path().length() * (isLatin1(match.path()) ? 1L : 2L);
         if (bytes >= runBytes) {
             spill();
         }
+    }
+
+    private static boolean isLatin1(String path) {
+        for (int i = 0; i < path.length(); i++) {
+            if (path.charAt(i) > 0xFF) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Matches added so far. */
@@ -115,7 +128,7 @@ final class PartSorter implements AutoCloseable {
                     e instanceof IOException io ? io : new IOException(e));
         }
         spills.add(file);
-        LOG.info("write: spilled {} matches ({} MiB estimated) to {}", run.size(), bytes >> 20, file);
+        LOG.debug("write: spilled {} matches ({} MiB estimated) to {}", run.size(), bytes >> 20, file);
         run = new ArrayList<>();
         bytes = 0;
     }

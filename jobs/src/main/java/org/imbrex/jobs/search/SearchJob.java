@@ -76,7 +76,7 @@ public final class SearchJob {
     static final int MOST_DEFAULT_PARTS = 200;
     /**
      * Bytes of matches (estimated) a write task sorts in memory before it spills a sorted run to the executor's
-     * local directories; default {@link PartSorter#RUN_BYTES} (64 MiB).
+     * local directories; default {@link PartSorter#RUN_BYTES} (256 MiB).
      */
     static final String WRITE_RUN_KEY = "spark.imbrex.search.write-run-bytes";
 
