@@ -1,6 +1,8 @@
 package org.imbrex.io.scan;
 
 import java.util.List;
+import org.imbrex.kernels.resource.DxgiFormat;
+import org.imbrex.kernels.resource.TypedBuffer;
 import org.imbrex.kernels.shaders.GramFilter;
 
 /**
@@ -30,6 +32,8 @@ import org.imbrex.kernels.shaders.GramFilter;
 final class AnchorTable {
     /** GramFilter's buf_keys: class k's bit of gram g is bit (g &amp; 31) of word 2048k + (g &gt;&gt; 5). */
     final int[] keys = new int[GramFilter.KEY_WORDS];
+    /** {@link #keys} as the filter's t1: an immutable copy, which the shader reads once for every tile. */
+    final TypedBuffer keyView;
     final int[] bucketStart = new int[65537];
     final int[] bucketAnchors;
     /** Per bucket entry: the signature position of the gram the entry keys. */
@@ -112,6 +116,7 @@ final class AnchorTable {
         for (int a = 0; a < n; a++) {
             maskedValue[a] = value[a] & mask[a];
         }
+        keyView = TypedBuffer.immutableWords(DxgiFormat.R32_UINT, keys);
     }
 
     /** The table of {@code anchors} (each naming its signature and stride), for a plan of {@code signatures}. */

@@ -112,7 +112,7 @@ final class CandidateFilter implements AutoCloseable {
      * past one Dispatch); a later one reads its words from a copy, since thread x reads word x and x + 1.
      */
     private int dispatchFilter(AnchorTable table, int[] tileWords, int wordCount) {
-        resources.setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, table.keys, table.keys.length));
+        resources.setShaderResource(1, table.keyView);
         int ran = 0;
         for (int base = 0; base < wordCount; base += MAX_WORDS_PER_DISPATCH) {
             int n = Math.min(MAX_WORDS_PER_DISPATCH, wordCount - base);

@@ -20,18 +20,20 @@ import java.util.Arrays;
  * in bulk ({@link #ldRange}).
  */
 public final class TypedBuffer implements ShaderResourceView {
-    private static final TypedBuffer UNBOUND = new TypedBuffer(null, 0, null, null);
+    private static final TypedBuffer UNBOUND = new TypedBuffer(null, 0, null, null, false);
 
     private final DxgiFormat format;
     private final int numElements;
     private final int[] words;
     private final ByteBuffer bytes;
+    private final boolean immutable;
 
-    private TypedBuffer(DxgiFormat format, int numElements, int[] words, ByteBuffer bytes) {
+    private TypedBuffer(DxgiFormat format, int numElements, int[] words, ByteBuffer bytes, boolean immutable) {
         this.format = format;
         this.numElements = numElements;
         this.words = words;
         this.bytes = bytes;
+        this.immutable = immutable;
     }
 
     /**
@@ -44,11 +46,11 @@ public final class TypedBuffer implements ShaderResourceView {
         if (isWordFormat(format)) {
             int[] elements = new int[count];
             source.asIntBuffer().get(elements);
-            return new TypedBuffer(format, count, elements, null);
+            return new TypedBuffer(format, count, elements, null, false);
         }
         ByteBuffer copy = ByteBuffer.allocate(count * format.byteSize()).order(ByteOrder.LITTLE_ENDIAN);
         copy.put(source.limit(count * format.byteSize())).flip();
-        return new TypedBuffer(format, count, null, copy);
+        return new TypedBuffer(format, count, null, copy, false);
     }
 
     /**
@@ -63,7 +65,24 @@ public final class TypedBuffer implements ShaderResourceView {
         if (numElements < 0 || numElements > words.length) {
             throw new IllegalArgumentException("numElements " + numElements + " is outside 0.." + words.length);
         }
-        return new TypedBuffer(format, numElements, words, null);
+        return new TypedBuffer(format, numElements, words, null, false);
+    }
+
+    /**
+     * An immutable view over a copy of {@code words} (all of them), as a {@code D3D11_USAGE_IMMUTABLE}
+     * buffer is: nothing can change its elements after it is made, so a shader that has read this same view
+     * before may keep what it derived from it ({@link #isImmutable()}).
+     */
+    public static TypedBuffer immutableWords(DxgiFormat format, int[] words) {
+        if (!isWordFormat(format)) {
+            throw new IllegalArgumentException("immutableWords needs an R32 format, not " + format);
+        }
+        return new TypedBuffer(format, words.length, words.clone(), null, true);
+    }
+
+    /** True for a view made by {@link #immutableWords}: its elements never change. */
+    public boolean isImmutable() {
+        return immutable;
     }
 
     /** The view of an empty slot: every {@code ld} returns (0, 0, 0, 0) (FS §22.4.6). */

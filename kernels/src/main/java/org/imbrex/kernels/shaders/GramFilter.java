@@ -75,6 +75,8 @@ public final class GramFilter implements GroupShader {
     /** Bit k set when class k has a key, in the Dispatch being run. */
     private int keyedClasses;
     private int[] syncedKeys;
+    /** The view the tables were last read from. */
+    private TypedBuffer syncedView;
 
     @Override
     public String name() {
@@ -101,7 +103,7 @@ public final class GramFilter implements GroupShader {
         // lo = buf_src[DTid.x] and hi = buf_src[DTid.x + 1] of every lane: one load of lanes + 1 words
         bufSrc.ldRange(firstThread, src, lanes + 1);
         if (isFullTable(bufKeys)) {
-            syncTables(group, bufKeys.words());
+            syncTables(group, bufKeys);
             switch (keyedClasses) {
                 case 0b0000 -> Arrays.fill(hits, 0, lanes, 0);
                 case 0b0001 -> hitsAtWordStarts(lanes);
@@ -127,9 +129,14 @@ public final class GramFilter implements GroupShader {
      * issued (nothing writes a shader resource view while one runs), so the later calls reuse what was read.
      * Only key words that changed since the last read are spread again, and the classes compared again only
      * then: a scan binds the same table for every tile, and comparing its 8192 words costs far less than
-     * spreading 262,144 bytes.
+     * spreading 262,144 bytes. An immutable view ({@link TypedBuffer#immutableWords}) read before is not
+     * compared at all: its words cannot have changed.
      */
-    private void syncTables(GroupContext group, int[] keys) {
+    private void syncTables(GroupContext group, TypedBuffer view) {
+        if (view == syncedView && view.isImmutable()) {
+            return;
+        }
+        int[] keys = view.words();
         boolean first = group.groupIdX() == 0 && group.groupIdY() == 0 && group.groupIdZ() == 0;
         if (!first && keys == syncedKeys) {
             return;
@@ -148,6 +155,7 @@ public final class GramFilter implements GroupShader {
             }
         }
         syncedKeys = keys;
+        syncedView = view;
         if (changed) {
             viewClasses();
         }

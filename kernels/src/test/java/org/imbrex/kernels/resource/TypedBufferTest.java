@@ -32,6 +32,17 @@ class TypedBufferTest {
     }
 
     @Test
+    void immutableWords_keepsTheWordsItWasMadeFrom() {
+        int[] words = {5, 6, 7};
+        TypedBuffer view = TypedBuffer.immutableWords(DxgiFormat.R32_UINT, words);
+        words[1] = 99;
+        assertThat(view.isImmutable()).isTrue();
+        assertThat(view.numElements()).isEqualTo(3);
+        assertThat(new int[] {view.ldX(0), view.ldX(1), view.ldX(2), view.ldX(3)}).containsExactly(5, 6, 7, 0);
+        assertThat(TypedBuffer.ofWords(DxgiFormat.R32_UINT, words, 3).isImmutable()).isFalse();
+    }
+
+    @Test
     void ld_r32Uint_inBoundsAndOutOfBoundsVector29() {
         TypedBuffer t0 = TypedBuffer.of(DxgiFormat.R32_UINT, words(0xDEADBEEF, 1, 2, 3));
         assertThat(t0.numElements()).isEqualTo(4);

@@ -24,12 +24,17 @@ public final class ShaderRun {
 
     /** u0 of a gram filter Dispatch of {@code groups} groups, one word per thread. */
     public static int[] gramFilter(ComputeShader shader, int[] source, int[] keys, int groups) {
+        return gramFilter(shader, source, TypedBuffer.ofWords(DxgiFormat.R32_UINT, keys, keys.length), groups);
+    }
+
+    /** u0 of a gram-filter Dispatch with {@code keys} bound as t1. */
+    public static int[] gramFilter(ComputeShader shader, int[] source, TypedBuffer keys, int groups) {
         try (BufferAllocator allocator = new RootAllocator()) {
             int[] words = new int[64 * groups];
             try (RWBuffer hits = RWBuffer.allocate(DxgiFormat.R32_UINT, words.length, allocator)) {
                 ShaderResources resources = new ShaderResources()
                         .setShaderResource(0, TypedBuffer.ofWords(DxgiFormat.R32_UINT, source, source.length))
-                        .setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, keys, keys.length))
+                        .setShaderResource(1, keys)
                         .setUnorderedAccessView(0, hits);
                 new DeviceContext().dispatch(shader, resources, Dispatch.of(groups));
                 hits.readWords(0, words, words.length);
