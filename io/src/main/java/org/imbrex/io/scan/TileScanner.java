@@ -6,9 +6,9 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.imbrex.io.input.ByteRange;
+import org.imbrex.io.input.RangeReader;
 import org.imbrex.io.tile.Tile;
 import org.imbrex.io.tile.TilePlan;
 import org.imbrex.kernels.dispatch.ComputeShader;
@@ -155,7 +155,7 @@ public final class TileScanner implements AutoCloseable {
         private final ScoreLimit limit;
         private final MatchSink sink;
         private final Iterator<Tile> tiles;
-        private final FSDataInputStream in;
+        private final RangeReader in;
         private final Counts counts = new Counts();
 
         private TileScan(FileSystem fs, ByteRange range, ScoreLimit limit, MatchSink sink) throws IOException {
@@ -172,7 +172,7 @@ public final class TileScanner implements AutoCloseable {
             this.tiles = TilePlan.of(range.start(), end - range.start(), range.fileLength(), core, plan.halo())
                     .iterator();
             data.reset();
-            this.in = fs.open(range.toPath());
+            this.in = RangeReader.open(fs, range);
         }
 
         /** Scans the next tile; false when every tile of the range is done. */
@@ -210,7 +210,7 @@ public final class TileScanner implements AutoCloseable {
         }
     }
 
-    private void read(FSDataInputStream in, Tile tile, ByteRange range) throws IOException {
+    private void read(RangeReader in, Tile tile, ByteRange range) throws IOException {
         try {
             data.load(in, tile);
         } catch (IOException problem) {

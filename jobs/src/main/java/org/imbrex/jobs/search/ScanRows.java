@@ -44,6 +44,8 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
     private final ScanPartition.Counters counters;
     private final ScanPartition.Allocators allocators;
     private final BestMatches best;
+    /** The key {@link #fileSystem} files a {@code file:/…} path's file system under: scheme, no authority. */
+    private static final String LOCAL_KEY = "file://null";
     private final Map<String, FileSystem> fileSystems = new HashMap<>();
     private final ArrayDeque<Match> pending = new ArrayDeque<>();
 
@@ -169,6 +171,13 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
      * path names.
      */
     private FileSystem fileSystem(String path) throws IOException {
+        // Hadoop prints a local path as "file:/…" (no authority): its key without parsing it, once per range.
+        if (path.startsWith("file:/") && !path.startsWith("file://")) {
+            FileSystem local = fileSystems.get(LOCAL_KEY);
+            if (local != null) {
+                return local;
+            }
+        }
         Path hadoopPath = new Path(path);
         String key = hadoopPath.toUri().getScheme() + "://" + hadoopPath.toUri().getAuthority();
         FileSystem fs = fileSystems.get(key);
