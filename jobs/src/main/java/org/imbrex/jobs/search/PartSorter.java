@@ -50,6 +50,8 @@ final class PartSorter implements AutoCloseable {
     private final SpillFiles files;
     private final Match.KryoSerializer serializer = new Match.KryoSerializer();
     private final List<File> spills = new ArrayList<>();
+    /** The spilled runs being merged: closed by {@link #close} if the merge stops early. */
+    private final List<Input> reading = new ArrayList<>();
     private List<Match> run = new ArrayList<>();
     private long bytes;
     private long rows;
@@ -103,7 +105,9 @@ final class PartSorter implements AutoCloseable {
         LOG.info("write: merging {} rows from {} spilled runs and one in memory", rows, spills.size());
         List<Iterator<Match>> runs = new ArrayList<>();
         for (File spill : spills) {
-            runs.add(new SpilledRun(spill));
+            SpilledRun run = new SpilledRun(spill);
+            reading.add(run.in);
+            runs.add(run);
         }
         runs.add(run.iterator());
         return new Merge(runs, order);
@@ -144,6 +148,10 @@ final class PartSorter implements AutoCloseable {
 
     @Override
     public void close() {
+        for (Input in : reading) {
+            in.close();
+        }
+        reading.clear();
         for (File spill : spills) {
             if (spill.exists() && !spill.delete()) {
                 LOG.warn("write: cannot delete the spilled run {}", spill);

@@ -171,7 +171,10 @@ public final class TypedBuffer implements ShaderResourceView {
         return words != null;
     }
 
-    /** The backing elements of a 32-bit single-component view (not a copy). */
+    /**
+     * The backing elements of a 32-bit single-component view (not a copy), for reading: a shader must not
+     * write them, least of all an immutable view's.
+     */
     public int[] words() {
         if (words == null) {
             throw new IllegalStateException(format + " is not a 32-bit single-component view");
