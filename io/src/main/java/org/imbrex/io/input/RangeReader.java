@@ -46,7 +46,7 @@ public abstract class RangeReader implements PositionedReadable, Closeable {
      * the decoded path), or null for any other form (an authority, another scheme), which Hadoop's own
      * parsing then handles.
      */
-    static String localPath(String path) {
+    public static String localPath(String path) {
         if (path.startsWith("file:/") && !path.startsWith("file://")) {
             return path.substring("file:".length());
         }

@@ -121,17 +121,16 @@ final class PartSorter implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("write: cannot create a file to spill " + run.size() + " matches to", e);
         }
+        // Listed first, so that close() deletes the file whatever happens while it is written.
+        spills.add(file);
         try (Output out = new Output(new FileOutputStream(file), 1 << 16)) {
             out.writeVarInt(run.size(), true);
             for (Match match : run) {
                 serializer.write(null, out, match);
             }
-        } catch (IOException | RuntimeException e) {
-            file.delete();
-            throw new UncheckedIOException("write: cannot spill " + run.size() + " matches to " + file,
-                    e instanceof IOException io ? io : new IOException(e));
+        } catch (IOException e) {
+            throw new UncheckedIOException("write: cannot spill " + run.size() + " matches to " + file, e);
         }
-        spills.add(file);
         LOG.debug("write: spilled {} matches ({} MiB estimated) to {}", run.size(), bytes >> 20, file);
         run = new ArrayList<>();
         bytes = 0;

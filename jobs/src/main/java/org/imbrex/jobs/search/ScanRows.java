@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.imbrex.io.input.ByteRange;
+import org.imbrex.io.input.RangeReader;
 import org.imbrex.io.scan.ScanStats;
 import org.imbrex.io.scan.ScoreLimit;
 import org.imbrex.io.scan.SearchPlan;
@@ -171,8 +172,8 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
      * path names.
      */
     private FileSystem fileSystem(String path) throws IOException {
-        // Hadoop prints a local path as "file:/…" (no authority): its key without parsing it, once per range.
-        if (path.startsWith("file:/") && !path.startsWith("file://")) {
+        // A local path as Hadoop prints it ("file:/…", no authority): its key without parsing it, once per range.
+        if (RangeReader.localPath(path) != null) {
             FileSystem local = fileSystems.get(LOCAL_KEY);
             if (local != null) {
                 return local;

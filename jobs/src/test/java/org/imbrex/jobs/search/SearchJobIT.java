@@ -21,6 +21,7 @@ import org.imbrex.io.signature.SignatureParser;
 import org.imbrex.jobs.spark.TableFormat;
 import org.imbrex.jobs.testing.FaultyFileSystem;
 import org.imbrex.jobs.testing.JobEvents;
+import org.imbrex.jobs.testing.LocalProperties;
 import org.imbrex.jobs.testing.LocalSpark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -228,17 +229,12 @@ class SearchJobIT {
         // 16 parts, each a file of its own: a target of 1 byte (and no floor) stops the coalescing of adjacent parts.
         var sc = LocalSpark.session().sparkContext();
         SearchSummary summary;
-        sc.setLocalProperty("spark.imbrex.search.table-parts", "16");
-        sc.setLocalProperty("spark.sql.adaptive.advisoryPartitionSizeInBytes", "1");
-        sc.setLocalProperty("spark.sql.adaptive.coalescePartitions.minPartitionSize", "1");
-        try {
+        try (LocalProperties parts = LocalProperties.set(sc, "spark.imbrex.search.table-parts", "16",
+                "spark.sql.adaptive.advisoryPartitionSizeInBytes", "1",
+                "spark.sql.adaptive.coalescePartitions.minPartitionSize", "1")) {
             summary = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
                     corpus.data().toString(), "--output", dir.resolve("parts-out").toString(), "--max-sad", "2",
                     "--tile-size", "4k", "--split-size", "16k", "--format", "csv");
-        } finally {
-            sc.setLocalProperty("spark.imbrex.search.table-parts", null);
-            sc.setLocalProperty("spark.sql.adaptive.advisoryPartitionSizeInBytes", null);
-            sc.setLocalProperty("spark.sql.adaptive.coalescePartitions.minPartitionSize", null);
         }
 
         Path table = dir.resolve("parts-out");
@@ -287,9 +283,8 @@ class SearchJobIT {
         SearchSummary loose;
         SearchSummary best;
         long spilled;
-        sc.setLocalProperty("spark.imbrex.search.write-run-bytes", "2k");
-        sc.setLocalProperty("spark.imbrex.search.table-parts", "1");
-        try (JobEvents events = JobEvents.listen(LocalSpark.session())) {
+        try (LocalProperties runs = LocalProperties.set(sc, "spark.imbrex.search.write-run-bytes", "2k",
+                "spark.imbrex.search.table-parts", "1"); JobEvents events = JobEvents.listen(LocalSpark.session())) {
             loose = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
                     corpus.data().toString(), "--output", dir.resolve("spills-loose").toString(), "--max-sad", "300",
                     "--tile-size", "4k", "--split-size", "8k");
@@ -298,9 +293,6 @@ class SearchJobIT {
             best = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
                     corpus.data().toString(), "--output", dir.resolve("spills-best").toString(), "--max-sad", "300",
                     "--best", "40", "--tile-size", "4k", "--split-size", "8k");
-        } finally {
-            sc.setLocalProperty("spark.imbrex.search.write-run-bytes", null);
-            sc.setLocalProperty("spark.imbrex.search.table-parts", null);
         }
 
         List<MatchRow> expected = oracle.withinMaxSad(300);
@@ -321,13 +313,10 @@ class SearchJobIT {
         Files.write(data.resolve("a.bin"), new byte[64]);
         Path signatures = Files.writeString(dir.resolve("mz.txt"), "mz = 4D 5A\n");
         var sc = LocalSpark.session().sparkContext();
-        sc.setLocalProperty(key, value);
-        try {
+        try (LocalProperties bad = LocalProperties.set(sc, key, value)) {
             assertThatThrownBy(() -> Searches.run("--signatures", signatures.toString(), "--input",
                     data.toString(), "--output", dir.resolve(key + "-" + value).toString()))
                     .hasMessage(key + " " + value + " " + refusal);
-        } finally {
-            sc.setLocalProperty(key, null);
         }
     }
 

@@ -74,7 +74,6 @@ public final class GramFilter implements GroupShader {
     private final byte[][] classView = new byte[CLASSES][];
     /** Bit k set when class k has a key, in the Dispatch being run. */
     private int keyedClasses;
-    private int[] syncedKeys;
     /** The view the tables were last read from. */
     private TypedBuffer syncedView;
 
@@ -138,10 +137,10 @@ public final class GramFilter implements GroupShader {
         }
         int[] keys = view.words();
         boolean first = group.groupIdX() == 0 && group.groupIdY() == 0 && group.groupIdZ() == 0;
-        if (!first && keys == syncedKeys) {
+        if (!first && syncedView != null && keys == syncedView.words()) {
             return;
         }
-        boolean changed = syncedKeys == null;
+        boolean changed = syncedView == null;
         for (int w = 0; w < KEY_WORDS; w++) {
             int bits = keys[w];
             if (bits != seenKeys[w]) {
@@ -154,7 +153,6 @@ public final class GramFilter implements GroupShader {
                 changed = true;
             }
         }
-        syncedKeys = keys;
         syncedView = view;
         if (changed) {
             viewClasses();
