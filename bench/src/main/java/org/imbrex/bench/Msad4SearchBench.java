@@ -6,13 +6,14 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.kernels.dispatch.DeviceContext;
 import org.imbrex.kernels.dispatch.Dispatch;
+import org.imbrex.kernels.dispatch.LaneLoops;
+import org.imbrex.kernels.intrinsics.MsadOverflow;
 import org.imbrex.kernels.resource.ConstantBuffer;
 import org.imbrex.kernels.resource.DxgiFormat;
 import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.ShaderResources;
 import org.imbrex.kernels.resource.TypedBuffer;
 import org.imbrex.kernels.shaders.Msad4Search;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -46,7 +47,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Threads(1)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g", "--add-opens=java.base/java.nio=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {"--add-modules=jdk.incubator.vector", "-Xmx2g", "--add-opens=java.base/java.nio=ALL-UNNAMED"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class Msad4SearchBench {
@@ -59,6 +60,10 @@ public class Msad4SearchBench {
     @Param({"false", "true"})
     public boolean wildcards;
 
+    /** The shader's lane loops: {@code VECTOR} (16-bit lanes, the vector API) or {@code SUPERWORD}. */
+    @Param({"VECTOR", "SUPERWORD"})
+    public LaneLoops lanes;
+
     private byte[] referenceBytes;
     private byte[] sourceBytes;
     private int[] scalarSums;
@@ -66,23 +71,12 @@ public class Msad4SearchBench {
     private RWBuffer accum;
     private ShaderResources resources;
     private Dispatch dispatch;
-    private final Msad4Search shader = new Msad4Search();
+    private Msad4Search shader;
     private final DeviceContext device = new DeviceContext();
-
-    /** The work counter: byte differences done, reported by JMH as a rate next to ops/s. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Work {
-        public long byteDiffs;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            byteDiffs = 0;
-        }
-    }
 
     @Setup(Level.Trial)
     public void setUp() {
+        shader = new Msad4Search(MsadOverflow.WRAP, lanes);
         SplittableRandom random = new SplittableRandom(42);
         int refWords = signatureBytes / 4;
         int[] reference = new int[refWords];
@@ -112,7 +106,7 @@ public class Msad4SearchBench {
     }
 
     @Benchmark
-    public RWBuffer search(Work work) {
+    public RWBuffer search(ByteDiffWork work) {
         device.dispatch(shader, resources, dispatch);
         work.byteDiffs += (long) TILE_BYTES * signatureBytes;
         return accum;
@@ -120,7 +114,7 @@ public class Msad4SearchBench {
 
     /** The same sums as a direct SAD loop over bytes, one offset at a time. */
     @Benchmark
-    public int[] scalarLoop(Work work) {
+    public int[] scalarLoop(ByteDiffWork work) {
         byte[] ref = referenceBytes;
         byte[] src = sourceBytes;
         for (int offset = 0; offset < TILE_BYTES; offset++) {

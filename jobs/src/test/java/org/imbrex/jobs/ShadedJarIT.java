@@ -102,7 +102,8 @@ class ShadedJarIT {
     /** The module flags this JVM got for Spark (the build's spark.jvm.flags), in their order. */
     private static List<String> sparkJvmFlags() {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(flag -> flag.equals("-XX:+IgnoreUnrecognizedVMOptions") || flag.startsWith("--add-opens")
+                .filter(flag -> flag.equals("-XX:+IgnoreUnrecognizedVMOptions") || flag.startsWith("--add-modules")
+                        || flag.startsWith("--add-opens")
                         || flag.startsWith("-Dio.netty.") || flag.startsWith("--sun-misc-unsafe-memory-access")
                         || flag.startsWith("--enable-native-access"))
                 .toList();

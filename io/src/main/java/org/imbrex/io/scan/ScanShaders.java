@@ -2,6 +2,8 @@ package org.imbrex.io.scan;
 
 import java.util.function.Supplier;
 import org.imbrex.kernels.dispatch.ComputeShader;
+import org.imbrex.kernels.dispatch.LaneLoops;
+import org.imbrex.kernels.intrinsics.MsadOverflow;
 import org.imbrex.kernels.shaders.GramFilter;
 import org.imbrex.kernels.shaders.Msad4Gather;
 import org.imbrex.kernels.shaders.Msad4Search;
@@ -18,9 +20,25 @@ import org.imbrex.kernels.shaders.SumBound;
 public record ScanShaders(Supplier<? extends ComputeShader> search, Supplier<? extends ComputeShader> filter,
         Supplier<? extends ComputeShader> bound, Supplier<? extends ComputeShader> gather) {
 
-    /** The Java shaders. */
+    /** The Java shaders, the search shader's loops in this JVM's {@link LaneLoops#active()} form. */
     public static ScanShaders java() {
-        return new ScanShaders(Msad4Search::new, GramFilter::new, SumBound::new, Msad4Gather::new);
+        return java(LaneLoops.active());
+    }
+
+    /** The Java shaders, the search shader's lane loops in the given form. */
+    public static ScanShaders java(LaneLoops searchLanes) {
+        return new ScanShaders(() -> new Msad4Search(MsadOverflow.WRAP, searchLanes), GramFilter::new,
+                SumBound::new, Msad4Gather::new);
+    }
+
+    /**
+     * The Java shaders for a scan with the given prefilter. Behind the anchors the search shader's Dispatches
+     * are a tile's few later passes, too little work to repay the vector form's start (its first calls in a
+     * JVM run the vector API interpreted, hundreds of times slower), so they take the superword loops; a scan
+     * without a prefilter scores whole tiles and takes the JVM's form. Either gives the same sums.
+     */
+    public static ScanShaders java(Prefilter prefilter) {
+        return java(prefilter == Prefilter.NONE ? LaneLoops.active() : LaneLoops.SUPERWORD);
     }
 
     /** The shipped assembly of each shader, run by the interpreter. */

@@ -55,7 +55,7 @@ public final class TileScanner implements AutoCloseable {
 
     /** A scanner running the Java shaders, with the anchor prefilter. */
     public TileScanner(SearchPlan plan, int core, BufferAllocator allocator) {
-        this(plan, core, allocator, ScanShaders.java(), Prefilter.ANCHORS);
+        this(plan, core, allocator, ScanShaders.java(Prefilter.ANCHORS), Prefilter.ANCHORS);
     }
 
     /**

@@ -113,7 +113,7 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
             // In this order, so that close() frees whatever was taken if the scanner cannot be made.
             allocator = allocators.open();
             scanner = new TileScanner(plan, (int) options.tileSize(), allocator,
-                    KernelShaders.shaders(options.kernel()), options.prefilter());
+                    KernelShaders.shaders(options.kernel(), options.prefilter()), options.prefilter());
         }
         range = next;
         FileSystem fs = fileSystem(next.path());

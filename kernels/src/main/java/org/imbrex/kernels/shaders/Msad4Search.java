@@ -3,6 +3,7 @@ package org.imbrex.kernels.shaders;
 import java.util.Arrays;
 import org.imbrex.kernels.dispatch.GroupContext;
 import org.imbrex.kernels.dispatch.GroupShader;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.dispatch.NumThreads;
 import org.imbrex.kernels.intrinsics.MsadOverflow;
 import org.imbrex.kernels.resource.RWBuffer;
@@ -45,7 +46,9 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * non-negative terms) do not depend on the order, so no bit changes.
  * Example: with {@code REF_SIZE = 1}, {@code buf_ref = {0xA100B2C3}}, {@code buf_src = {0xD7B0C372,
  * 0x4F57C2A3}}, thread 0 writes {@code (152, 4, 89, 109)} (the docs example with a zero accumulator).
- * One instance per task thread: it keeps its lane registers between calls.
+ * One instance per task thread: it keeps its lane registers between calls. Where the JVM has the vector API
+ * ({@link LaneLoops#VECTOR}), the wrapping loop runs in 16-bit lanes instead ({@link Msad4SearchVectorLanes}),
+ * with the same stores.
  */
 public final class Msad4Search implements GroupShader {
     /** {@code [numthreads(64, 1, 1)]}. */
@@ -60,6 +63,8 @@ public final class Msad4Search implements GroupShader {
     private static final int MAX_LANES = LANES * GROUPS_PER_CALL;
 
     private final MsadOverflow overflow;
+    /** The 16-bit vector form of the wrapping loop, or null where the superword loops run. */
+    private final Msad4SearchVectorLanes vectorLanes;
     private final int[] accum = new int[4 * MAX_LANES];
     private final ShiftedPlanes planes = new ShiftedPlanes(MAX_LANES);
     /** The plane a masked term reads: with reference 0 its term is |0 − 0| = 0. */
@@ -72,9 +77,24 @@ public final class Msad4Search implements GroupShader {
         this(MsadOverflow.WRAP);
     }
 
-    /** The shader with the given msad overflow rule. */
+    /** The shader with the given msad overflow rule, its loops in this JVM's {@link LaneLoops#active()} form. */
     public Msad4Search(MsadOverflow overflow) {
+        this(overflow, LaneLoops.active());
+    }
+
+    /**
+     * The shader with the given overflow rule and lane loops ({@link LaneLoops#VECTOR} needs the module
+     * {@code jdk.incubator.vector}); the saturating rule always runs the superword loop.
+     */
+    public Msad4Search(MsadOverflow overflow, LaneLoops loops) {
         this.overflow = overflow;
+        this.vectorLanes = loops == LaneLoops.VECTOR && overflow == MsadOverflow.WRAP
+                ? new Msad4SearchVectorLanes(MAX_LANES) : null;
+    }
+
+    /** The form this instance's lane loops take. */
+    public LaneLoops laneLoops() {
+        return vectorLanes != null ? LaneLoops.VECTOR : LaneLoops.SUPERWORD;
     }
 
     @Override
@@ -100,6 +120,11 @@ public final class Msad4Search implements GroupShader {
         long refSize = Integer.toUnsignedLong(group.resources().constantBuffer(0).word(0));
         int lanes = group.lanes();
         int firstThread = group.dispatchThreadIdX(0);
+        if (vectorLanes != null) {
+            vectorLanes.run(bufRef, bufSrc, refSize, firstThread, lanes, accum);
+            bufAccum.storeUint4Lanes(firstThread, accum, lanes);
+            return;
+        }
 
         // uint4 accum = {0, 0, 0, 0};
         Arrays.fill(accum, 0, 4 * lanes, 0);

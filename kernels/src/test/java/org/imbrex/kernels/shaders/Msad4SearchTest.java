@@ -10,6 +10,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.imbrex.kernels.dispatch.Dispatch;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.intrinsics.MsadOverflow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -94,6 +95,57 @@ class Msad4SearchTest {
                 .containsExactly(expected);
         assertThat(Msad4SearchRun.run(new Msad4Search(MsadOverflow.SATURATE), refSize, reference, source, elements,
                 Dispatch.of(groups))).as("no sum overflows, so saturating is the same").containsExactly(expected);
+    }
+
+    /**
+     * Both lane forms against the oracle, across the vector form's 32-iteration blocks (REF_SIZE 31, 32, 33,
+     * 64, 65, ...), references shorter than REF_SIZE (words past the end read 0, masked) and all-masked ones.
+     */
+    @Property(tries = 80)
+    void laneForms_matchDirectSad(@ForAll LaneLoops lanes, @ForAll @IntRange(min = 1, max = 700) int sourceWords,
+            @ForAll @IntRange(min = 0, max = 100) int refSize, @ForAll @IntRange(min = 0, max = 4) int zeroRate,
+            @ForAll @IntRange(min = -3, max = 0) int refWordsDelta, @ForAll long seed) {
+        Random random = new Random(seed);
+        int[] reference = randomWords(random, Math.max(0, refSize + refWordsDelta), zeroRate / 4.0);
+        int[] source = randomWords(random, sourceWords, zeroRate / 8.0);
+        int groups = groupsFor(sourceWords);
+        int elements = groups * Msad4Search.LANES;
+        assertThat(Msad4SearchRun.run(new Msad4Search(MsadOverflow.WRAP, lanes), refSize, reference, source, elements,
+                Dispatch.of(groups))).containsExactly(directSad(refSize, reference, source, elements, elements));
+    }
+
+    /**
+     * The largest sums: 0xFF references over zero bytes give 255 a term, so a 32-iteration block sums 32,640
+     * (the vector form's 16-bit lane limit) and 64 words 65,280, next to 65,535; 300 words pass 65,535 and
+     * wrap only past 2^32, as msad4's 32-bit adds do.
+     */
+    @ParameterizedTest(name = "{0} words of 0xFF")
+    @ValueSource(ints = {32, 64, 65, 300})
+    void largestSums_bothLaneForms(int refSize) {
+        int[] reference = new int[refSize];
+        java.util.Arrays.fill(reference, 0xFFFF_FFFF);
+        int[] source = new int[200];
+        source[7] = 0xFFFF_FFFF; // one window of the first lanes meets 0xFF bytes: sums just below the top
+        int[] expected = directSad(refSize, reference, source, 256, 256);
+        assertThat(expected).contains(255 * 4 * refSize);
+        for (LaneLoops lanes : LaneLoops.values()) {
+            assertThat(Msad4SearchRun.run(new Msad4Search(MsadOverflow.WRAP, lanes), refSize, reference, source, 256,
+                    Dispatch.of(4))).as(lanes.name()).containsExactly(expected);
+        }
+    }
+
+    /**
+     * REF_SIZE 0xFFFFFFFF with a 3-word reference: the iterations past the reference's end read 0, which masks
+     * every byte, so the sums are those of the 3 words (the vector form stops reading at the end).
+     */
+    @Test
+    void hugeRefSize_pastTheReference_addsNothing() {
+        Random random = new Random(11);
+        int[] reference = randomWords(random, 3, 0.1);
+        int[] source = randomWords(random, 70, 0);
+        int[] out = Msad4SearchRun.run(new Msad4Search(MsadOverflow.WRAP, LaneLoops.VECTOR), -1, reference, source,
+                128, Dispatch.of(2));
+        assertThat(out).containsExactly(directSad(3, reference, source, 128, 128));
     }
 
     @Test
