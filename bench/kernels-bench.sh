@@ -56,8 +56,8 @@ awk -F',' '
     name = $col["Benchmark"]
     if (name !~ /:byteDiffs$/) next
     score = $col["Score"] / 1e9; error = $col["Score Error (99.9%)"] / 1e9
-    if (name ~ /BlockMatch/) { key = "block"; java["block", "-"] = score; jerr["block", "-"] = error; next }
     form = name ~ /scalarLoop/ ? "SCALAR" : $col["Param: lanes"]
+    if (name ~ /BlockMatch/) { java["block", form] = score; jerr["block", form] = error; next }
     key = "search " $col["Param: signatureBytes"] " " $col["Param: wildcards"]
     java[key, form] = score; jerr[key, form] = error; forms[form] = 1
   }
@@ -80,10 +80,13 @@ awk -F',' '
       printf "%-18s %-6s %-9s %-17s %-17s %-17s %-17s %8s %8s\n", "msad4-search", sizes[s] " B",
         masks[m] == "true" ? "yes" : "no", v, w, x, cc, rv, rw
     }
-    if (("block", "-") in java) {
+    if (("block", "VECTOR") in java || ("block", "SUPERWORD") in java) {
+      v = (("block", "VECTOR") in java) ? cell(java["block", "VECTOR"], jerr["block", "VECTOR"]) : "-"
+      w = (("block", "SUPERWORD") in java) ? cell(java["block", "SUPERWORD"], jerr["block", "SUPERWORD"]) : "-"
       cc = ("block" in c) ? cell(c["block"], cerr["block"]) : "-"
-      r = ("block" in c) ? sprintf("%.2f×", java["block", "-"] / c["block"]) : "-"
-      printf "%-18s %-6s %-9s %-17s %-17s %-17s %-17s %8s %8s\n", "msad4-block-match", "B16 R7", "-", "-",
-        cell(java["block", "-"], jerr["block", "-"]), "-", cc, "-", r
+      rv = (("block" in c) && (("block", "VECTOR") in java)) ? sprintf("%.2f×", java["block", "VECTOR"] / c["block"]) : "-"
+      rw = (("block" in c) && (("block", "SUPERWORD") in java)) ? sprintf("%.2f×", java["block", "SUPERWORD"] / c["block"]) : "-"
+      printf "%-18s %-6s %-9s %-17s %-17s %-17s %-17s %8s %8s\n", "msad4-block-match", "B16 R7", "-", v, w, "-", cc,
+        rv, rw
     }
   }' "$c_results" "$jmh_results"

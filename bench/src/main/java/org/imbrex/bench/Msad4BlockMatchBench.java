@@ -7,6 +7,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.io.motion.MotionPlan;
 import org.imbrex.kernels.dispatch.DeviceContext;
 import org.imbrex.kernels.dispatch.Dispatch;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.resource.ConstantBuffer;
 import org.imbrex.kernels.resource.DxgiFormat;
 import org.imbrex.kernels.resource.RWBuffer;
@@ -57,16 +58,21 @@ public class Msad4BlockMatchBench {
     @Param({"7"})
     public int range;
 
+    /** The shader's lane loops: {@code VECTOR} (16-bit lanes, the vector API) or {@code SUPERWORD}. */
+    @Param({"VECTOR", "SUPERWORD"})
+    public LaneLoops lanes;
+
     private BufferAllocator allocator;
     private RWBuffer candSad;
     private ShaderResources resources;
     private Dispatch dispatch;
     private long diffsPerDispatch;
-    private final Msad4BlockMatch shader = new Msad4BlockMatch();
+    private Msad4BlockMatch shader;
     private final DeviceContext device = new DeviceContext();
 
     @Setup(Level.Trial)
     public void setUp() {
+        shader = new Msad4BlockMatch(lanes);
         MotionPlan plan = MotionPlan.of(block, range);
         SplittableRandom random = new SplittableRandom(7);
         int pitch = WIDTH / 4;

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.imbrex.kernels.dispatch.DeviceContext;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.dispatch.Dispatch;
 import org.imbrex.kernels.dispatch.ShaderModel;
 import org.imbrex.kernels.resource.ConstantBuffer;
@@ -47,7 +48,11 @@ final class SeaPasses implements AutoCloseable {
     private final ShaderResources gatherResources = new ShaderResources();
     private final SeaBound bound = new SeaBound();
     private final SeaSelect select = new SeaSelect();
-    private final Msad4BlockGather gather = new Msad4BlockGather();
+    /**
+     * The superword loops: a gather scores a few listed lanes a block, too little work to repay the vector
+     * form's start (a JVM's first calls run the vector API interpreted); the same stores either way.
+     */
+    private final Msad4BlockGather gather = new Msad4BlockGather(LaneLoops.SUPERWORD);
     private RWBuffer bounds;
     private RWBuffer lanes;
     private RWBuffer counts;

@@ -4,6 +4,7 @@ import static org.imbrex.kernels.shaders.BlockParams.udiv;
 import static org.imbrex.kernels.shaders.BlockParams.urem;
 
 import java.util.Arrays;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.TypedBuffer;
 
@@ -18,12 +19,16 @@ import org.imbrex.kernels.resource.TypedBuffer;
  *     for band: accum = Σ_rows Σ_k msad4(cur[curWord + r·PITCH + k], prev[prevWord + r·PITCH + k, +1], accum)
  *     cand_sad[((blockRow·BLOCKS_X + blockCol)·CANDIDATES + c)·BANDS + band] = inWindow ? accum : NO_SCORE
  * </pre>
- * One instance per shader instance: it keeps its lane registers between groups.
+ * One instance per shader instance: it keeps its lane registers between groups. In the {@link
+ * LaneLoops#VECTOR} form, lanes over consecutive source words run as one register of x-candidates
+ * ({@link BlockMatchVectorLanes}) where such runs average two lanes or more.
  */
 final class BlockMatchLanes {
     static final int LANES = 64;
     /** Up to this many lanes, each lane runs its whole loop on its own: lane loops that short cost more than they save. */
     private static final int FEW_LANES = 8;
+    /** The vector form takes blocks of up to 64 pixels a row. */
+    private static final int MAX_VECTOR_WORDS_PER_ROW = 16;
 
     private final int[] prevWord = new int[LANES];
     private final int[] base = new int[LANES];
@@ -37,6 +42,20 @@ final class BlockMatchLanes {
     private final int[] accumY = new int[LANES];
     private final int[] accumZ = new int[LANES];
     private final int[] accumW = new int[LANES];
+    /** The 16-bit vector form for runs of lanes over consecutive words, or null for the superword loops. */
+    private final BlockMatchVectorLanes vectorLanes;
+    private final int[] bandSums = new int[4 * LANES];
+    private final int[] runSums = new int[4 * LANES];
+
+    /** The lane loops in the given form ({@link LaneLoops#VECTOR} needs the module {@code jdk.incubator.vector}). */
+    BlockMatchLanes(LaneLoops loops) {
+        this.vectorLanes = loops == LaneLoops.VECTOR ? new BlockMatchVectorLanes(MAX_VECTOR_WORDS_PER_ROW) : null;
+    }
+
+    /** The form these lane loops take. */
+    LaneLoops laneLoops() {
+        return vectorLanes != null ? LaneLoops.VECTOR : LaneLoops.SUPERWORD;
+    }
 
     /**
      * Scores candidate lanes {@code lanes[0, active)} of block (blockCol, blockRow of the stripe) into
@@ -56,6 +75,12 @@ final class BlockMatchLanes {
                 && (long) curWord + ((long) p.bands() * p.bandRows() - 1) * p.pitch() + wordsPerRow <= curLuma.numElements()
                 && (long) p.bands() * p.bandRows() * p.pitch() < Integer.MAX_VALUE) {
             scoreLaneByLane(p, curLuma.words(), prevLuma.words(), candSad, active, curWord);
+            return;
+        }
+        if (vectorLanes != null && active > FEW_LANES && wordsPerRow >= 1 && wordsPerRow <= MAX_VECTOR_WORDS_PER_ROW
+                && p.bands() >= 1 && p.bandRows() >= 1
+                && (long) p.bands() * p.bandRows() <= BlockMatchVectorLanes.MAX_ROWS && 2 * runs(active) <= active) {
+            scoreInRuns(p, curLuma, prevLuma, candSad, active, curWord, wordsPerRow);
             return;
         }
         for (int band = 0; band < p.bands(); band++) {
@@ -79,6 +104,53 @@ final class BlockMatchLanes {
                 candSad.storeUint4(base[lane] + band, select(keepX[lane], accumX[lane]),
                         select(keepY[lane], accumY[lane]), select(keepZ[lane], accumZ[lane]),
                         select(keepW[lane], accumW[lane]));
+            }
+        }
+    }
+
+    /**
+     * How many runs of lanes over consecutive source words the active lanes make: the vector form pays per run,
+     * so it runs only where runs average two lanes or more (the dense shader's; a gather's list is mostly single
+     * lanes).
+     */
+    private int runs(int active) {
+        int runs = 1;
+        for (int lane = 1; lane < active; lane++) {
+            if (prevWord[lane] != prevWord[lane - 1] + 1) {
+                runs++;
+            }
+        }
+        return runs;
+    }
+
+    /**
+     * The same loop in the vector form: lanes whose source words are consecutive ({@code prevWord[i + 1] =
+     * prevWord[i] + 1}, the x-groups of one dy) score as one run of x-candidates, up to {@link
+     * BlockMatchVectorLanes#GROUPS_PER_CHUNK} lanes a run; the stores keep the HLSL loop's order (band by
+     * band, lane by lane).
+     */
+    private void scoreInRuns(BlockParams p, TypedBuffer curLuma, TypedBuffer prevLuma, RWBuffer candSad, int active,
+            int curWord, int wordsPerRow) {
+        vectorLanes.prepare(curLuma, curWord, p.pitch(), p.bands() * p.bandRows(), wordsPerRow);
+        for (int band = 0; band < p.bands(); band++) {
+            int rowStart = band * p.bandRows();
+            int rowEnd = (band + 1) * p.bandRows();
+            for (int first = 0; first < active; ) {
+                int count = 1;
+                while (first + count < active && count < BlockMatchVectorLanes.GROUPS_PER_CHUNK
+                        && prevWord[first + count] == prevWord[first + count - 1] + 1) {
+                    count++;
+                }
+                vectorLanes.band(prevLuma, prevWord[first], p.pitch(), rowStart, rowEnd, wordsPerRow, count,
+                        runSums);
+                System.arraycopy(runSums, 0, bandSums, 4 * first, 4 * count);
+                first += count;
+            }
+            // cand_sad[base + band] = inWindow ? accum : NO_SCORE;
+            for (int lane = 0; lane < active; lane++) {
+                candSad.storeUint4(base[lane] + band, select(keepX[lane], bandSums[4 * lane]),
+                        select(keepY[lane], bandSums[4 * lane + 1]), select(keepZ[lane], bandSums[4 * lane + 2]),
+                        select(keepW[lane], bandSums[4 * lane + 3]));
             }
         }
     }

@@ -2,6 +2,7 @@ package org.imbrex.kernels.shaders;
 
 import org.imbrex.kernels.dispatch.GroupContext;
 import org.imbrex.kernels.dispatch.GroupShader;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.dispatch.NumThreads;
 import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.TypedBuffer;
@@ -35,8 +36,23 @@ public final class Msad4BlockGather implements GroupShader {
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader msad4-block-gather}. */
     public static final String NAME = "msad4-block-gather";
 
-    private final BlockMatchLanes lanes = new BlockMatchLanes();
+    private final BlockMatchLanes lanes;
     private final int[] candidates = new int[LANES];
+
+    /** The shader, its lane loops in this JVM's {@link LaneLoops#active()} form. */
+    public Msad4BlockGather() {
+        this(LaneLoops.active());
+    }
+
+    /** The shader with the given lane loops ({@link LaneLoops#VECTOR} needs the module {@code jdk.incubator.vector}). */
+    public Msad4BlockGather(LaneLoops loops) {
+        this.lanes = new BlockMatchLanes(loops);
+    }
+
+    /** The form this instance's lane loops take. */
+    public LaneLoops laneLoops() {
+        return lanes.laneLoops();
+    }
 
     @Override
     public String name() {

@@ -2,6 +2,7 @@ package org.imbrex.kernels.shaders;
 
 import org.imbrex.kernels.dispatch.GroupContext;
 import org.imbrex.kernels.dispatch.GroupShader;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.dispatch.NumThreads;
 import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.TypedBuffer;
@@ -52,7 +53,9 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * </pre>
  * Example: a 16×16 frame pair, BLOCK 16, RANGE 0: one group, one lane, and {@code cand_sad[0].x} is the
  * SAD of the two frames over their non-zero current pixels; {@code .yzw} are NO_SCORE. One instance per
- * task thread: it keeps its lane registers between groups.
+ * task thread: it keeps its lane registers between groups. Where the JVM has the vector API ({@link
+ * LaneLoops#VECTOR}), the x-groups of one dy run as one register of 16-bit x-candidates ({@link
+ * BlockMatchVectorLanes}), with the same stores in the same order.
  */
 public final class Msad4BlockMatch implements GroupShader {
     /** {@code [numthreads(64, 1, 1)]}. */
@@ -64,8 +67,23 @@ public final class Msad4BlockMatch implements GroupShader {
     /** What a candidate outside the search window holds in every component. */
     public static final int NO_SCORE = 0xFFFFFFFF;
 
-    private final BlockMatchLanes lanes = new BlockMatchLanes();
+    private final BlockMatchLanes lanes;
     private final int[] candidates = new int[LANES];
+
+    /** The shader, its lane loops in this JVM's {@link LaneLoops#active()} form. */
+    public Msad4BlockMatch() {
+        this(LaneLoops.active());
+    }
+
+    /** The shader with the given lane loops ({@link LaneLoops#VECTOR} needs the module {@code jdk.incubator.vector}). */
+    public Msad4BlockMatch(LaneLoops loops) {
+        this.lanes = new BlockMatchLanes(loops);
+    }
+
+    /** The form this instance's lane loops take. */
+    public LaneLoops laneLoops() {
+        return lanes.laneLoops();
+    }
 
     @Override
     public String name() {

@@ -65,7 +65,7 @@ final class Msad4SearchVectorLanes {
             if (terms == 0) {
                 continue; // every byte masked: the block adds 0
             }
-            loadPlane(bufSrc, firstThread + (int) block, lanes + iterations);
+            ShortPlane.load(bufSrc, firstThread + (int) block, lanes + iterations, words, plane);
             addBlock(terms, n, accum, first);
             first = false;
         }
@@ -89,20 +89,6 @@ final class Msad4SearchVectorLanes {
             }
         }
         return terms;
-    }
-
-    /** The bytes of {@code buf_src[first .. first + count − 1]} (uint32 indices, 0 out of bounds), a short each. */
-    private void loadPlane(TypedBuffer bufSrc, int first, int count) {
-        bufSrc.ldRange(first, words, count);
-        int[] w = words;
-        short[] p = plane;
-        for (int q = 0; q < count; q++) {
-            int word = w[q];
-            p[4 * q] = (short) (word & 0xFF);
-            p[4 * q + 1] = (short) ((word >>> 8) & 0xFF);
-            p[4 * q + 2] = (short) ((word >>> 16) & 0xFF);
-            p[4 * q + 3] = (short) (word >>> 24);
-        }
     }
 
     /** {@code accum[o] (+)= Σ_t |ref_t − plane[o + offset_t]|} for o in [0, n); the first block stores. */

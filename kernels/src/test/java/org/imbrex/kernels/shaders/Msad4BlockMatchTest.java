@@ -10,6 +10,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.kernels.dispatch.DeviceContext;
 import org.imbrex.kernels.dispatch.Dispatch;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.resource.ConstantBuffer;
 import org.imbrex.kernels.resource.DxgiFormat;
 import org.imbrex.kernels.resource.RWBuffer;
@@ -46,7 +47,8 @@ class Msad4BlockMatchTest {
     }
 
     @Property(tries = 40)
-    void dispatch_randomFramesAndStripes_matchesOracle(@ForAll @IntRange(min = 0, max = 4) int blockIndex,
+    void dispatch_randomFramesAndStripes_matchesOracle(@ForAll LaneLoops lanes,
+            @ForAll @IntRange(min = 0, max = 4) int blockIndex,
             @ForAll @IntRange(min = 0, max = 9) int range, @ForAll @IntRange(min = 0, max = 70) int extraWidth,
             @ForAll @IntRange(min = 0, max = 40) int extraHeight, @ForAll long seed) {
         int block = BLOCKS[blockIndex];
@@ -59,7 +61,63 @@ class Msad4BlockMatchTest {
         int bandRows = Math.max(1, block >> random.nextInt(3));
         Case c = new Case(width, height, block, range, bandRows, pixels(random, width * height),
                 pixels(random, width * height));
-        assertDispatchMatchesOracle(c, first, rows);
+        assertDispatchMatchesOracle(c, first, rows, lanes);
+    }
+
+    /**
+     * The largest band sums: a block of 255 over a frame of 0 gives 255 a term, so one band of a 64×64 block
+     * sums 4096 terms (1,044,480), far past the vector form's 16-bit registers, which it widens every 256
+     * terms; the zero pixels of a second block are masked in both forms.
+     */
+    @Test
+    void dispatch_largestBandSums_bothLaneForms() {
+        byte[] cur = new byte[128 * 64];
+        java.util.Arrays.fill(cur, (byte) 0xFF);
+        for (int y = 0; y < 64; y += 3) {
+            cur[y * 128 + 64 + y] = 0; // block 1: a diagonal of masked pixels
+        }
+        byte[] prev = new byte[128 * 64];
+        Case c = new Case(128, 64, 64, 5, 64, cur, prev);
+        for (LaneLoops lanes : LaneLoops.values()) {
+            int[] uav = run(c, 0, 1, lanes);
+            int zeroVectorLane = 5 * c.xGroups() + (5 + 3) / 4;
+            assertThat(uav[zeroVectorLane * 4]).as(lanes.name()).isEqualTo(255 * 64 * 64);
+            for (int col = 0; col < 2; col++) {
+                for (int lane = 0; lane < c.candidates(); lane++) {
+                    int element = col * c.candidates() + lane;
+                    int[] expected = oracle(c, col, 0, lane, 0);
+                    for (int j = 0; j < 4; j++) {
+                        assertThat(uav[element * 4 + j]).as("%s block %d lane %d component %d", lanes, col, lane, j)
+                                .isEqualTo(expected[j]);
+                    }
+                }
+            }
+        }
+    }
+
+    /** One instance over two frame pairs: nothing it kept of the first pair's rows may leak into the second. */
+    @Test
+    void reusedInstance_nextFramePair_scoresTheNewFrames() {
+        Random random = new Random(21);
+        Case first = new Case(64, 48, 16, 7, 16, pixels(random, 64 * 48), pixels(random, 64 * 48));
+        Case second = new Case(64, 48, 16, 7, 16, pixels(random, 64 * 48), pixels(random, 64 * 48));
+        for (LaneLoops lanes : LaneLoops.values()) {
+            Msad4BlockMatch shader = new Msad4BlockMatch(lanes);
+            assertThat(run(first, 0, 3, shader)).as(lanes.name()).containsExactly(run(first, 0, 3, LaneLoops.SUPERWORD));
+            int[] uav = run(second, 0, 3, shader);
+            for (int row = 0; row < 3; row++) {
+                for (int col = 0; col < 4; col++) {
+                    for (int lane = 0; lane < second.candidates(); lane++) {
+                        int element = (row * 4 + col) * second.candidates() + lane;
+                        int[] expected = oracle(second, col, row, lane, 0);
+                        for (int j = 0; j < 4; j++) {
+                            assertThat(uav[element * 4 + j]).as("%s block (%d,%d) lane %d", lanes, col, row, lane)
+                                    .isEqualTo(expected[j]);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test
@@ -99,8 +157,8 @@ class Msad4BlockMatchTest {
         assertThat(Msad4BlockMatch.class.getResource("Msad4BlockMatch.hlsl")).isNotNull();
     }
 
-    private static void assertDispatchMatchesOracle(Case c, int firstBlockRow, int blockRows) {
-        int[] uav = run(c, firstBlockRow, blockRows);
+    private static void assertDispatchMatchesOracle(Case c, int firstBlockRow, int blockRows, LaneLoops lanes) {
+        int[] uav = run(c, firstBlockRow, blockRows, lanes);
         int blocksX = c.width() / c.block();
         for (int row = 0; row < blockRows; row++) {
             for (int col = 0; col < blocksX; col++) {
@@ -120,6 +178,16 @@ class Msad4BlockMatchTest {
 
     /** Dispatches the shader over block rows [first, first + rows) with an R-row halo; returns the UAV words. */
     private static int[] run(Case c, int firstBlockRow, int blockRows) {
+        return run(c, firstBlockRow, blockRows, LaneLoops.active());
+    }
+
+    /** The same with the given lane loops. */
+    private static int[] run(Case c, int firstBlockRow, int blockRows, LaneLoops lanes) {
+        return run(c, firstBlockRow, blockRows, new Msad4BlockMatch(lanes));
+    }
+
+    /** The same on the given shader instance. */
+    private static int[] run(Case c, int firstBlockRow, int blockRows, Msad4BlockMatch shader) {
         int curRow0 = firstBlockRow * c.block();
         int curRows = blockRows * c.block();
         int prevRow0 = Math.max(0, curRow0 - c.range());
@@ -137,7 +205,7 @@ class Msad4BlockMatchTest {
                         .setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, prevWords, prevWords.length))
                         .setUnorderedAccessView(0, candSad).setConstantBuffer(0, cb);
                 int groupsX = (c.candidates() + Msad4BlockMatch.LANES - 1) / Msad4BlockMatch.LANES;
-                new DeviceContext().dispatch(new Msad4BlockMatch(), resources,
+                new DeviceContext().dispatch(shader, resources,
                         Dispatch.of(groupsX, blocksX, blockRows));
                 assertThat(candSad.vector().getValueCount()).isEqualTo(elements);
                 int[] words = new int[elements * 4];

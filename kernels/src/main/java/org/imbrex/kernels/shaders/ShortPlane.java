@@ -1,0 +1,30 @@
+package org.imbrex.kernels.shaders;
+
+import org.imbrex.kernels.resource.TypedBuffer;
+
+/**
+ * Loads words of a {@code Buffer<uint>} as a plane of bytes, one short each, for the 16-bit vector forms of
+ * the msad4 shaders: byte n of the plane is byte n%4 (little-endian) of word {@code first + n/4}.
+ * <pre>
+ *   words  0x44332211  0x88776655          plane  0x11 0x22 0x33 0x44 0x55 0x66 0x77 0x88
+ * </pre>
+ */
+final class ShortPlane {
+    private ShortPlane() {
+    }
+
+    /**
+     * Words {@code first .. first + count − 1} of {@code buffer} (uint32 indices, 0 out of bounds, via {@code
+     * words}, at least {@code count} long) into {@code plane[0, 4·count)}.
+     */
+    static void load(TypedBuffer buffer, int first, int count, int[] words, short[] plane) {
+        buffer.ldRange(first, words, count);
+        for (int q = 0; q < count; q++) {
+            int word = words[q];
+            plane[4 * q] = (short) (word & 0xFF);
+            plane[4 * q + 1] = (short) ((word >>> 8) & 0xFF);
+            plane[4 * q + 2] = (short) ((word >>> 16) & 0xFF);
+            plane[4 * q + 3] = (short) (word >>> 24);
+        }
+    }
+}
