@@ -88,7 +88,8 @@ public class PrefilterScanBench {
             }
         }
         allocator = new RootAllocator();
-        scanner = new TileScanner(SearchPlan.compile(list), tileBytes, allocator, ScanShaders.java(), Prefilter.ANCHORS);
+        scanner = new TileScanner(SearchPlan.compile(list), tileBytes, allocator, ScanShaders.java(Prefilter.ANCHORS),
+                Prefilter.ANCHORS);
     }
 
     private static byte[] randomBytes(Random random) {

@@ -68,7 +68,7 @@ public enum LaneLoops {
         if (this == VECTOR) {
             return VectorWidth.describe();
         }
-        return vectorModulePresent() ? "superword loops (32-bit lanes; -D" + PROPERTY + "=superword)"
+        return vectorModulePresent() ? "superword loops (32-bit lanes)"
                 : "superword loops (32-bit lanes; " + VECTOR_MODULE + " absent)";
     }
 

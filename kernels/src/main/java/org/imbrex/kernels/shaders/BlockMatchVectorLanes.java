@@ -1,5 +1,6 @@
 package org.imbrex.kernels.shaders;
 
+import java.util.Arrays;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorOperators;
@@ -93,7 +94,7 @@ final class BlockMatchVectorLanes {
      */
     void band(TypedBuffer prevLuma, int firstWord, int pitch, int rowStart, int rowEnd, int wordsPerRow, int count,
             int[] out) {
-        java.util.Arrays.fill(sums, 0);
+        Arrays.fill(sums, 0);
         int loadWords = count + wordsPerRow + 1;
         boolean half = 2 * count <= GROUPS_PER_CHUNK;
         for (int r = rowStart; r < rowEnd; r++) {

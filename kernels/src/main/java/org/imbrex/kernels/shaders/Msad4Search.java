@@ -66,9 +66,10 @@ public final class Msad4Search implements GroupShader {
     /** The 16-bit vector form of the wrapping loop, or null where the superword loops run. */
     private final Msad4SearchVectorLanes vectorLanes;
     private final int[] accum = new int[4 * MAX_LANES];
-    private final ShiftedPlanes planes = new ShiftedPlanes(MAX_LANES);
+    /** The superword loops' source planes (null in the vector form, which keeps its own). */
+    private final ShiftedPlanes planes;
     /** The plane a masked term reads: with reference 0 its term is |0 − 0| = 0. */
-    private final int[] zeros = new int[planes.length()];
+    private final int[] zeros;
     private final int[] termReference = new int[4];
     private final int[][] termPlane = new int[4][];
 
@@ -90,6 +91,8 @@ public final class Msad4Search implements GroupShader {
         this.overflow = overflow;
         this.vectorLanes = loops == LaneLoops.VECTOR && overflow == MsadOverflow.WRAP
                 ? new Msad4SearchVectorLanes(MAX_LANES) : null;
+        this.planes = vectorLanes == null ? new ShiftedPlanes(MAX_LANES) : null;
+        this.zeros = vectorLanes == null ? new int[planes.length()] : null;
     }
 
     /** The form this instance's lane loops take. */

@@ -1,5 +1,6 @@
 package org.imbrex.kernels.shaders;
 
+import java.util.Arrays;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorOperators;
@@ -70,7 +71,7 @@ final class Msad4SearchVectorLanes {
             first = false;
         }
         if (first) {
-            java.util.Arrays.fill(accum, 0, n, 0);
+            Arrays.fill(accum, 0, n, 0);
         }
     }
 
