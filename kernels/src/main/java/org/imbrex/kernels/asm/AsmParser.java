@@ -1,7 +1,10 @@
 package org.imbrex.kernels.asm;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.imbrex.kernels.dispatch.ShaderModel;
 
 /**
@@ -109,16 +112,34 @@ public final class AsmParser {
         if (declarations.numThreads == null) {
             throw new AsmSyntaxException(file, Math.max(lines, 1), 1, "no dcl_thread_group declaration");
         }
+        return link(file, declarations, code);
+    }
+
+    /**
+     * The last step of every front end ({@code .asm} text here, bytecode in {@link DxbcParser}): checks each
+     * operand against its opcode row and the declarations ({@link OperandCheck}), matches flow control
+     * ({@link FlowMatcher}) and prepares the immediates for the group's lanes. {@code declarations} must
+     * have a model and a thread group. Errors are {@link AsmSyntaxException}s at the instruction's {@code
+     * line} and the operand's (or instruction's) {@code column}.
+     */
+    static AsmProgram link(String file, Declarations declarations, List<Instruction> code) {
         OperandCheck check = new OperandCheck(file, declarations);
         for (Instruction ins : code) {
             check.instruction(ins);
         }
         int depth = FlowMatcher.match(file, code);
-        AsmProgram program = new AsmProgram(file, declarations, List.copyOf(code), depth);
+        AsmProgram program = AsmProgram.analysed(file, declarations, code, depth);
         int lanes = declarations.numThreads.count() * program.groupsPerCall();
+        // One lane array per distinct immediate value, shared by every operand that has it (readers never write
+        // them): a program's immediates cost memory per value, not per operand.
+        Map<Integer, int[]> replicated = new HashMap<>();
         for (Instruction ins : code) {
             for (Operand operand : ins.operands) {
-                operand.prepare(lanes);
+                operand.prepare(value -> replicated.computeIfAbsent(value, v -> {
+                    int[] filled = new int[lanes];
+                    Arrays.fill(filled, v);
+                    return filled;
+                }));
             }
         }
         return program;

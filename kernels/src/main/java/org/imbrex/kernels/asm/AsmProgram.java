@@ -8,14 +8,20 @@ import java.util.List;
  *
  * <p>Example: {@code AsmParser.parse("search.asm", text).instructions().size()} counts the instructions,
  * declarations excluded. {@code flowDepth} is the deepest nesting of {@code if}/{@code loop}/{@code
- * switch}, which sizes the execution-mask stack.
+ * switch}, which sizes the execution-mask stack; {@code groupsPerCall} how many groups may run side by side
+ * in one call.
  */
-public record AsmProgram(String file, Declarations declarations, List<Instruction> instructions, int flowDepth) {
+public record AsmProgram(String file, Declarations declarations, List<Instruction> instructions, int flowDepth,
+        int groupsPerCall) {
     /** Groups run side by side when they cannot observe each other: 8 groups of 64 make loops of 512 lanes. */
     static final int GROUPS_SIDE_BY_SIDE = 8;
 
-    /** Groups one call may run side by side: {@link #GROUPS_SIDE_BY_SIDE} if {@link GroupIndependence} holds, else 1. */
-    public int groupsPerCall() {
-        return GroupIndependence.holds(this) ? GROUPS_SIDE_BY_SIDE : 1;
+    /**
+     * The program with its analysis, made once when it is parsed: {@code groupsPerCall} is {@link
+     * #GROUPS_SIDE_BY_SIDE} if {@link GroupIndependence} holds, else 1.
+     */
+    static AsmProgram analysed(String file, Declarations declarations, List<Instruction> code, int flowDepth) {
+        int groups = GroupIndependence.holds(declarations, code) ? GROUPS_SIDE_BY_SIDE : 1;
+        return new AsmProgram(file, declarations, List.copyOf(code), flowDepth, groups);
     }
 }

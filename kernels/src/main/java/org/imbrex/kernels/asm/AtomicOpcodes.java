@@ -18,6 +18,8 @@ import java.util.function.IntBinaryOperator;
  * and {@code imm_} returns 0. Example: 64 lanes running {@code atomic_iadd u0, l(0), l(1)} add 64.
  */
 final class AtomicOpcodes {
+    private static final OpcodeTrait[] ATOMIC = {OpcodeTrait.ATOMIC, OpcodeTrait.LOADS, OpcodeTrait.STORES};
+
     private AtomicOpcodes() {
     }
 
@@ -30,14 +32,14 @@ final class AtomicOpcodes {
         combining("imax", Math::max);
         combining("umin", (a, b) -> Integer.compareUnsigned(a, b) <= 0 ? a : b);
         combining("umax", (a, b) -> Integer.compareUnsigned(a, b) >= 0 ? a : b);
-        OpcodeTable.add("imm_atomic_exch", "uM", "uu", false, (ins, m) -> run(ins, m, 1, -1, (old, v) -> v));
-        OpcodeTable.add("atomic_cmp_store", "M", "uuu", false, (ins, m) -> run(ins, m, 0, 2, null));
-        OpcodeTable.add("imm_atomic_cmp_exch", "uM", "uuu", false, (ins, m) -> run(ins, m, 1, 3, null));
+        OpcodeTable.add("imm_atomic_exch", "uM", "uu", false, (ins, m) -> run(ins, m, 1, -1, (old, v) -> v), ATOMIC);
+        OpcodeTable.add("atomic_cmp_store", "M", "uuu", false, (ins, m) -> run(ins, m, 0, 2, null), ATOMIC);
+        OpcodeTable.add("imm_atomic_cmp_exch", "uM", "uuu", false, (ins, m) -> run(ins, m, 1, 3, null), ATOMIC);
     }
 
     private static void combining(String name, IntBinaryOperator op) {
-        OpcodeTable.add("atomic_" + name, "M", "uu", false, (ins, m) -> run(ins, m, 0, -1, op));
-        OpcodeTable.add("imm_atomic_" + name, "uM", "uu", false, (ins, m) -> run(ins, m, 1, -1, op));
+        OpcodeTable.add("atomic_" + name, "M", "uu", false, (ins, m) -> run(ins, m, 0, -1, op), ATOMIC);
+        OpcodeTable.add("imm_atomic_" + name, "uM", "uu", false, (ins, m) -> run(ins, m, 1, -1, op), ATOMIC);
     }
 
     /**

@@ -19,12 +19,13 @@ package org.imbrex.kernels.asm;
  * endloop}, lanes with r0.x ≠ 0 stop while the others go on; the loop ends when none is left.
  */
 final class FlowControl {
-    private static final int IF = 0;
-    private static final int LOOP = 1;
-    private static final int SWITCH = 2;
+    /** The flow-control construct a frame is open for. */
+    private enum Kind {
+        IF, LOOP, SWITCH
+    }
 
     private static final class Frame {
-        int kind;
+        Kind kind;
         int at;
         boolean inElse;
         final int[] saved;
@@ -58,7 +59,7 @@ final class FlowControl {
 
     /** {@code if_nz c} ({@code zero} false) or {@code if_z c}. */
     void ifBegin(Instruction ins, boolean zero) {
-        Frame f = push(IF, ins);
+        Frame f = push(Kind.IF, ins);
         int[] c = m.read(ins, 0, 0);
         int[] e = m.exec;
         for (int lane = 0; lane < m.lanes; lane++) {
@@ -82,7 +83,7 @@ final class FlowControl {
     }
 
     void loopBegin(Instruction ins) {
-        Frame f = push(LOOP, ins);
+        Frame f = push(Kind.LOOP, ins);
         System.arraycopy(m.exec, 0, f.saved, 0, m.lanes);
         java.util.Arrays.fill(f.other, 0);
     }
@@ -105,7 +106,7 @@ final class FlowControl {
     }
 
     void switchBegin(Instruction ins) {
-        Frame f = push(SWITCH, ins);
+        Frame f = push(Kind.SWITCH, ins);
         int[] c = m.read(ins, 0, 0);
         System.arraycopy(m.exec, 0, f.saved, 0, m.lanes);
         System.arraycopy(m.exec, 0, f.other, 0, m.lanes);
@@ -137,7 +138,7 @@ final class FlowControl {
         if (!leaving(ins, nonZero)) {
             return;
         }
-        int target = innermost(LOOP, SWITCH);
+        int target = innermost(Kind.LOOP, Kind.SWITCH);
         removeFromFrames(target + 1);
         exitLanes();
     }
@@ -146,7 +147,7 @@ final class FlowControl {
         if (!leaving(ins, nonZero)) {
             return;
         }
-        int target = innermost(LOOP, LOOP);
+        int target = innermost(Kind.LOOP, Kind.LOOP);
         removeFromFrames(target + 1);
         Frame loop = frames[target];
         for (int lane = 0; lane < m.lanes; lane++) {
@@ -197,7 +198,7 @@ final class FlowControl {
         settle();
     }
 
-    private int innermost(int kind, int orKind) {
+    private int innermost(Kind kind, Kind orKind) {
         for (int i = depth - 1; i >= 0; i--) {
             if (frames[i].kind == kind || frames[i].kind == orKind) {
                 return i;
@@ -206,7 +207,7 @@ final class FlowControl {
         throw new IllegalStateException("no enclosing construct");
     }
 
-    private Frame push(int kind, Instruction ins) {
+    private Frame push(Kind kind, Instruction ins) {
         Frame f = frames[depth++];
         f.kind = kind;
         f.at = m.pc - 1;

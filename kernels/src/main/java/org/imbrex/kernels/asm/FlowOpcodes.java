@@ -20,8 +20,8 @@ final class FlowOpcodes {
         OpcodeTable.add("if_nz", "", "u", false, (ins, m) -> m.flow.ifBegin(ins, false));
         OpcodeTable.add("else", "", "", false, (ins, m) -> m.flow.ifElse());
         OpcodeTable.add("endif", "", "", false, (ins, m) -> m.flow.ifEnd());
-        OpcodeTable.add("loop", "", "", false, (ins, m) -> m.flow.loopBegin(ins));
-        OpcodeTable.add("endloop", "", "", false, (ins, m) -> m.flow.loopEnd(ins));
+        OpcodeTable.add("loop", "", "", false, (ins, m) -> m.flow.loopBegin(ins), OpcodeTrait.OPENS_LOOP);
+        OpcodeTable.add("endloop", "", "", false, (ins, m) -> m.flow.loopEnd(ins), OpcodeTrait.CLOSES_LOOP);
         OpcodeTable.add("break", "", "", false, (ins, m) -> m.flow.breakLanes(ins, null));
         OpcodeTable.add("breakc_z", "", "u", false, (ins, m) -> m.flow.breakLanes(ins, false));
         OpcodeTable.add("breakc_nz", "", "u", false, (ins, m) -> m.flow.breakLanes(ins, true));

@@ -1,5 +1,7 @@
 package org.imbrex.kernels.asm;
 
+import java.util.List;
+
 /**
  * Decides whether several thread groups of a Dispatch may run side by side in one SIMT pass of a
  * {@link GroupMachine}, with the same result as running them one after another.
@@ -21,23 +23,23 @@ final class GroupIndependence {
     private GroupIndependence() {
     }
 
-    static boolean holds(AsmProgram program) {
-        if (!program.declarations().groupShared().isEmpty()) {
+    static boolean holds(Declarations declarations, List<Instruction> code) {
+        if (!declarations.groupShared().isEmpty()) {
             return false;
         }
         int loops = 0;
         int stores = 0;
-        for (Instruction ins : program.instructions()) {
-            String name = ins.name();
-            if (name.equals("loop")) {
+        for (Instruction ins : code) {
+            Opcode op = ins.opcode;
+            if (op.has(OpcodeTrait.OPENS_LOOP)) {
                 loops++;
-            } else if (name.equals("endloop")) {
+            } else if (op.has(OpcodeTrait.CLOSES_LOOP)) {
                 loops--;
             }
-            if (name.startsWith("sync") || name.contains("atomic") || readsUav(ins)) {
+            if (op.has(OpcodeTrait.BARRIER) || op.has(OpcodeTrait.ATOMIC) || readsUav(ins)) {
                 return false;
             }
-            if (name.startsWith("store_")) {
+            if (op.has(OpcodeTrait.STORES)) {
                 stores++;
                 if (loops > 0 || stores > 1) {
                     return false;
@@ -48,7 +50,7 @@ final class GroupIndependence {
     }
 
     private static boolean readsUav(Instruction ins) {
-        if (!ins.name().startsWith("ld")) {
+        if (!ins.opcode.has(OpcodeTrait.LOADS)) {
             return false;
         }
         for (Operand operand : ins.operands) {

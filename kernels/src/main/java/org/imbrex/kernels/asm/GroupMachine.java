@@ -24,7 +24,14 @@ import org.imbrex.kernels.dispatch.GroupContext;
  * per thread: it keeps its registers between groups. Groups that cannot observe each other
  * ({@link GroupIndependence}) run several per call, side by side: lane i is thread i % groupSize of the
  * call's group i / groupSize, so each instruction's lane loop is longer and its fixed cost is shared.
- * Example: {@code new GroupMachine(program).run(group)}.
+ * Example: {@code new GroupMachine(program, program.groupsPerCall(), AsmShader.DEFAULT_INSTRUCTION_LIMIT)
+ * .run(group)}.
+ *
+ * <p>A call runs at most {@code instructionLimit} instructions (each counted once however many lanes run
+ * it; {@link AsmShader#DEFAULT_INSTRUCTION_LIMIT} unless the shader says otherwise), so a {@code loop} that
+ * never ends fails instead of hanging: the call stops with an {@link IllegalStateException} naming the
+ * limit and the instruction it stopped at, which the Dispatch reports as a {@link
+ * org.imbrex.kernels.dispatch.ShaderFault} of the group.
  */
 final class GroupMachine {
     static final int SLOTS = 6;
@@ -56,13 +63,15 @@ final class GroupMachine {
     /** {@code 0, 1, 2, …}: a lane's index in the call. */
     private final int[] laneIndex;
     private final int[] steps;
+    /** Instructions one call may run before it stops ({@link AsmShader#DEFAULT_INSTRUCTION_LIMIT}). */
+    private final long instructionLimit;
 
-    GroupMachine(AsmProgram program) {
-        this(program, 1);
-    }
-
-    /** A machine for calls of up to {@code groupsPerCall} groups side by side ({@link GroupIndependence}). */
-    GroupMachine(AsmProgram program, int groupsPerCall) {
+    /**
+     * A machine for calls of up to {@code groupsPerCall} groups side by side ({@link GroupIndependence}),
+     * each running at most {@code instructionLimit} instructions.
+     */
+    GroupMachine(AsmProgram program, int groupsPerCall, long instructionLimit) {
+        this.instructionLimit = instructionLimit;
         this.program = program;
         this.code = program.instructions().toArray(new Instruction[0]);
         Declarations declared = program.declarations();
@@ -121,10 +130,19 @@ final class GroupMachine {
             }
         }
         Instruction[] program = code;
+        long left = instructionLimit;
         while (pc < program.length) {
+            if (--left < 0) {
+                throw instructionLimitReached(program[pc]);
+            }
             Instruction ins = program[pc++];
             ins.opcode.executor().execute(ins, this);
         }
+    }
+
+    private IllegalStateException instructionLimitReached(Instruction next) {
+        return new IllegalStateException("stopped after " + instructionLimit + " instructions, the limit per thread "
+                + "group, before " + next + " (a loop that never ends?); AsmShader.withInstructionLimit sets it");
     }
 
     private void bindGroup(GroupContext group) {

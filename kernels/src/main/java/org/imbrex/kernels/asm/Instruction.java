@@ -13,6 +13,11 @@ package org.imbrex.kernels.asm;
  *   13 switch r0.x       labels = {14, 16, 18 (endswitch)}, caseValues = {1}
  * </pre>
  * Example: {@code add_sat r0.x, -r1.x, |r2.x|} has {@code saturate = true} and three operands.
+ *
+ * <p>Where it came from: from assembly text, {@code line} and {@code column} are its place in the file;
+ * from bytecode ({@link DxbcParser}), {@code line} is its 1-based number in the program's instruction list
+ * (declarations not counted), {@code column} and {@code byteOffset} are the file offset of its opcode
+ * token, and each operand's column is the file offset of its operand token.
  */
 public final class Instruction {
     final Opcode opcode;
@@ -20,6 +25,8 @@ public final class Instruction {
     final Operand[] operands;
     final int line;
     final int column;
+    /** File offset of the opcode token when the instruction was decoded from bytecode, else −1. */
+    int byteOffset = -1;
     int jump = -1;
     int end = -1;
     int[] labels;
@@ -52,13 +59,15 @@ public final class Instruction {
         return operands.length;
     }
 
-    /** 1-based line of the instruction in its file. */
+    /** 1-based line of the instruction in its file; for bytecode, its 1-based number in the program. */
     public int line() {
         return line;
     }
 
     @Override
     public String toString() {
-        return "line " + line + ": " + opcode.name() + (saturate ? "_sat" : "");
+        String where = byteOffset < 0 ? "line " + line
+                : "instruction " + line + " (byte 0x" + Integer.toHexString(byteOffset) + ")";
+        return where + ": " + opcode.name() + (saturate ? "_sat" : "");
     }
 }

@@ -34,16 +34,16 @@ final class MemoryOpcodes {
     }
 
     static void register() {
-        OpcodeTable.add("ld", "f", "uT", false, MemoryOpcodes::ld);
-        OpcodeTable.add("ld_uav_typed", "f", "uU", false, MemoryOpcodes::ldUavTyped);
-        OpcodeTable.add("store_uav_typed", "W", "uf", false, MemoryOpcodes::storeUavTyped);
-        OpcodeTable.add("ld_raw", "f", "uR", false, (ins, m) -> load(ins, m, false));
-        OpcodeTable.add("ld_structured", "f", "uuR", false, (ins, m) -> load(ins, m, true));
-        OpcodeTable.add("store_raw", "M", "uf", false, (ins, m) -> store(ins, m, false));
-        OpcodeTable.add("store_structured", "M", "uuf", false, (ins, m) -> store(ins, m, true));
+        OpcodeTable.add("ld", "f", "uT", false, MemoryOpcodes::ld, OpcodeTrait.LOADS);
+        OpcodeTable.add("ld_uav_typed", "f", "uU", false, MemoryOpcodes::ldUavTyped, OpcodeTrait.LOADS);
+        OpcodeTable.add("store_uav_typed", "W", "uf", false, MemoryOpcodes::storeUavTyped, OpcodeTrait.STORES);
+        OpcodeTable.add("ld_raw", "f", "uR", false, (ins, m) -> load(ins, m, false), OpcodeTrait.LOADS);
+        OpcodeTable.add("ld_structured", "f", "uuR", false, (ins, m) -> load(ins, m, true), OpcodeTrait.LOADS);
+        OpcodeTable.add("store_raw", "M", "uf", false, (ins, m) -> store(ins, m, false), OpcodeTrait.STORES);
+        OpcodeTable.add("store_structured", "M", "uuf", false, (ins, m) -> store(ins, m, true), OpcodeTrait.STORES);
         for (String sync : SYNCS) {
             OpcodeTable.add(sync, "", "", false, (ins, m) -> {
-            });
+            }, OpcodeTrait.BARRIER);
         }
     }
 

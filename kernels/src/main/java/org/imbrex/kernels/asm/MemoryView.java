@@ -20,7 +20,9 @@ import org.imbrex.kernels.resource.StructuredBuffer;
  *   typed R32 texture2d (u#)     locate(x, y)                  element y · width + x
  * </pre>
  * {@code locate} returns −1 out of bounds (spec §4.5: reads give 0, writes are dropped; for g#, which the
- * FS leaves undefined, imbrex does the same). Example: a {@code dcl_tgsm_structured g0, 8, 4} view locates
+ * FS leaves undefined, imbrex does the same). A raw byte address that is not a multiple of 4 (undefined in
+ * the FS) names the word that holds it: its two low bits are ignored, bounds included, as DXVK's raw
+ * accesses do (addendum §A1). Example: a {@code dcl_tgsm_structured g0, 8, 4} view locates
  * (index 2, offset 4) at word 5.
  */
 interface MemoryView {
@@ -64,7 +66,7 @@ interface MemoryView {
             @Override
             public int locate(int first, int second) {
                 if (!structured) {
-                    return Integer.toUnsignedLong(first) + 4 <= 4L * words.length ? first >>> 2 : -1;
+                    return Integer.compareUnsigned(first >>> 2, words.length) < 0 ? first >>> 2 : -1;
                 }
                 boolean in = Integer.compareUnsigned(first, count) < 0 && Integer.compareUnsigned(second, stride - 4) <= 0;
                 return in ? (first * stride + second) >>> 2 : -1;
@@ -74,7 +76,7 @@ interface MemoryView {
 
     private static MemoryView srv(Object view) {
         if (view instanceof ByteAddressBuffer raw) {
-            return new ReadOnly((first, second) -> raw.byteSize() >= Integer.toUnsignedLong(first) + 4 ? first >>> 2 : -1,
+            return new ReadOnly((first, second) -> raw.byteSize() >= 4L * (first >>> 2) + 4 ? first >>> 2 : -1,
                     word -> raw.word(word << 2));
         }
         if (view instanceof StructuredBuffer s) {

@@ -1,7 +1,10 @@
 package org.imbrex.kernels.asm;
 
 import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -26,11 +29,26 @@ public final class OpcodeTable {
     private OpcodeTable() {
     }
 
-    /** Adds a row; {@code saturate} says whether {@code name_sat} is accepted. */
-    static void add(String name, String dests, String sources, boolean saturate, Executor executor) {
-        if (ROWS.put(name, new Opcode(name, dests, sources, saturate, executor)) != null) {
+    /**
+     * Adds a row; {@code saturate} says whether {@code name_sat} is accepted. A row has at most {@link
+     * GroupMachine#SLOTS} operands, the scratch lane arrays the machine keeps per operand.
+     */
+    static void add(String name, String dests, String sources, boolean saturate, Executor executor,
+            OpcodeTrait... traits) {
+        Set<OpcodeTrait> set = traits.length == 0 ? EnumSet.noneOf(OpcodeTrait.class) : EnumSet.copyOf(List.of(traits));
+        Opcode row = new Opcode(name, dests, sources, saturate, executor, Collections.unmodifiableSet(set));
+        if (row.operandCount() > GroupMachine.SLOTS) {
+            throw new IllegalStateException("opcode " + name + " has " + row.operandCount() + " operands; the machine "
+                    + "has scratch lanes for " + GroupMachine.SLOTS);
+        }
+        if (ROWS.put(name, row) != null) {
             throw new IllegalStateException("opcode " + name + " has two rows");
         }
+    }
+
+    /** The largest operand count of any row. */
+    static int mostOperands() {
+        return ROWS.values().stream().mapToInt(Opcode::operandCount).max().orElse(0);
     }
 
     static Opcode lookup(String name) {

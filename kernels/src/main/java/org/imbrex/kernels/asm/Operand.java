@@ -1,7 +1,5 @@
 package org.imbrex.kernels.asm;
 
-import java.util.Arrays;
-
 /**
  * One parsed operand of an instruction, resolved once at parse time.
  *
@@ -79,12 +77,12 @@ public final class Operand {
         return elementRegister >= 0;
     }
 
-    /** Fills {@link #immediateLanes} for a group of {@code lanes} threads. */
-    void prepare(int lanes) {
+    /** Fills {@link #immediateLanes} with the lane array {@code lanesOf} gives for each of its four values. */
+    void prepare(java.util.function.IntFunction<int[]> lanesOf) {
         if (type == RegisterType.IMMEDIATE) {
-            immediateLanes = new int[4][lanes];
+            immediateLanes = new int[4][];
             for (int c = 0; c < 4; c++) {
-                Arrays.fill(immediateLanes[c], immediate[c]);
+                immediateLanes[c] = lanesOf.apply(immediate[c]);
             }
         }
     }

@@ -11,8 +11,11 @@ import org.imbrex.kernels.resource.ShaderResources;
  *   type R              t#, u#, g#      type T   t#       type U (source), W (destination)   u#
  *   type M              u#, g# (a destination: stores and atomics)
  * </pre>
- * Example: {@code mov r9.x, l(0)} under {@code dcl_temps 4} fails with {@code a.asm:7:5: r9 is not
- * declared (dcl_temps 4 declares r0..r3)}.
+ * T, U and W are the typed accesses ({@code ld}, {@code ld_uav_typed}, {@code store_uav_typed}): their
+ * register must be declared typed, a buffer or a texture2d. Example: {@code mov r9.x, l(0)} under {@code
+ * dcl_temps 4} fails with {@code a.asm:7:5: r9 is not declared (dcl_temps 4 declares r0..r3)}; {@code
+ * store_uav_typed u0.xyzw, ...} under {@code dcl_uav_raw u0} with {@code u0 is declared raw; store_uav_typed
+ * needs a typed buffer or texture2d}.
  */
 final class OperandCheck {
     private final String file;
@@ -30,6 +33,9 @@ final class OperandCheck {
             boolean dest = ins.opcode.isDest(i);
             kind(ins, op, type, dest);
             declaredRegister(ins, op);
+            if (type == 'T' || type == 'U' || type == 'W') {
+                typedView(ins, op);
+            }
             if (op.hasRelativeElement()) {
                 temp(ins, op, op.elementRegister);
             }
@@ -75,6 +81,15 @@ final class OperandCheck {
             }
             default -> {
             }
+        }
+    }
+
+    private void typedView(Instruction ins, Operand op) {
+        Declarations.View view = (op.type == RegisterType.RESOURCE ? declared.resources : declared.uavs).get(op.index);
+        if (view.kind() != Declarations.ViewKind.TYPED_BUFFER && view.kind() != Declarations.ViewKind.TEXTURE2D) {
+            throw error(ins, op, (op.type == RegisterType.RESOURCE ? "t" : "u") + op.index + " is declared "
+                    + view.kind().name().toLowerCase(java.util.Locale.ROOT) + "; " + ins.name()
+                    + " needs a typed buffer or texture2d");
         }
     }
 

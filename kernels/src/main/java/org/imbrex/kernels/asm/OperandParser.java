@@ -123,7 +123,7 @@ final class OperandParser {
             if (!register.matches("r[0-9]+")) {
                 throw in.errorAt(column, "an index must be a number or r#.c [+ n], not '" + register + "'");
             }
-            element[0] = Integer.parseInt(register.substring(1));
+            element[0] = registerNumber(in, register, column);
             in.expect('.', "before the index component");
             int letterColumn = in.column();
             String letter = in.alphanumeric();

@@ -1,11 +1,13 @@
 package org.imbrex.kernels.cli;
 
 import java.io.PrintWriter;
+import org.imbrex.kernels.text.OneLineText;
 import picocli.CommandLine;
 
 /**
  * Reports a bad command line as one line, {@code imbrex <command>: <what is wrong>}, plus a pointer to
- * {@code --help}, and exits with code 2 (picocli's usage error code).
+ * {@code --help}, and exits with code 2 (picocli's usage error code). The line stays one printable line
+ * whatever the arguments held: control characters quoted from them are escaped ({@link OneLineText}).
  *
  * <p>Example: {@code imbrex shader: --uav 0:R32_UINT:x:out.bin: BYTES 'x' is not a number}.
  */
@@ -15,7 +17,7 @@ public final class OneLineErrors implements CommandLine.IParameterExceptionHandl
     public int handleParseException(CommandLine.ParameterException ex, String[] args) {
         CommandLine command = ex.getCommandLine();
         PrintWriter err = command.getErr();
-        err.println(command.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+        err.println(OneLineText.of(command.getCommandSpec().qualifiedName() + ": " + ex.getMessage()));
         err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return CommandLine.ExitCode.USAGE;

@@ -1,7 +1,7 @@
 package org.imbrex.kernels.cli;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import org.imbrex.kernels.resource.DxgiFormat;
 import org.imbrex.kernels.resource.ShaderResources;
 
 /**
@@ -11,24 +11,37 @@ import org.imbrex.kernels.resource.ShaderResources;
  *   --srv SLOT:FORMAT:FILE               t#: FILE holds the elements, little-endian
  *   --uav SLOT:FORMAT:BYTES:OUT[:INIT]   u#: BYTES of storage, written to OUT after the Dispatch
  *   --cb  SLOT:FILE                      cb#: FILE holds the constant buffer's bytes
+ *   FORMAT = a DXGI format (typed view) | RAW (raw view) | S&lt;stride&gt; (structured view)   {@link ViewFormat}
  * </pre>
- * Example: {@code Uav.parse("0:R32G32B32A32_UINT:1024:out.bin")} is slot 0, 64 elements of 16 bytes.
+ * Example: {@code Uav.parse("0:R32G32B32A32_UINT:1024:out.bin")} is slot 0, 64 elements of 16 bytes;
+ * {@code Uav.parse("1:S12:96:out.bin")} is slot 1, 8 structures of 12 bytes.
  */
 public final class ResourceArgument {
     private ResourceArgument() {
     }
 
     /** {@code --srv SLOT:FORMAT:FILE}. */
-    public record Srv(int slot, DxgiFormat format, Path file) {
+    public record Srv(int slot, ViewFormat view, Path file) {
         public static Srv parse(String text) {
             String[] parts = split("--srv", text, 3, 3, "SLOT:FORMAT:FILE");
             return new Srv(parseSlot("--srv", text, parts[0], ShaderResources.SRV_SLOTS),
-                    parseFormat("--srv", text, parts[1]), Path.of(parts[2]));
+                    parseFormat("--srv", text, parts[1]), path("--srv", text, "FILE", parts[2]));
+        }
+
+        /**
+         * Checks FILE's size against the view: a whole number of elements (raw: words; structured: strides);
+         * a typed view may end in a partial element, which is out of bounds.
+         */
+        public void checkSize(String text, long size) {
+            if (!(view instanceof ViewFormat.Typed) && size % view.elementBytes() != 0) {
+                throw new IllegalArgumentException("--srv " + text + ": FILE has " + size + " bytes, not a multiple "
+                        + "of the " + view.text() + " view's " + view.elementBytes() + "-byte elements");
+            }
         }
     }
 
     /** {@code --uav SLOT:FORMAT:BYTES:OUT[:INIT]}. */
-    public record Uav(int slot, DxgiFormat format, long bytes, Path out, Path init) {
+    public record Uav(int slot, ViewFormat view, long bytes, Path out, Path init) {
         public static Uav parse(String text) {
             String[] parts = split("--uav", text, 4, 5, "SLOT:FORMAT:BYTES:OUT[:INIT]");
             long bytes;
@@ -37,23 +50,23 @@ public final class ResourceArgument {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("--uav " + text + ": BYTES '" + parts[2] + "' is not a number");
             }
-            DxgiFormat format = parseFormat("--uav", text, parts[1]);
+            ViewFormat view = parseFormat("--uav", text, parts[1]);
             if (bytes < 0 || bytes > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("--uav " + text + ": BYTES " + bytes + " is outside 0.."
                         + Integer.MAX_VALUE);
             }
-            if (bytes % format.byteSize() != 0) {
+            if (bytes % view.elementBytes() != 0) {
                 throw new IllegalArgumentException("--uav " + text + ": BYTES " + bytes + " is not a multiple of "
-                        + format + "'s " + format.byteSize() + "-byte elements");
+                        + view.text() + "'s " + view.elementBytes() + "-byte elements");
             }
-            return new Uav(parseSlot("--uav", text, parts[0], ShaderResources.UAV_SLOTS), format, bytes,
-                    Path.of(parts[3]),
-                    parts.length == 5 ? Path.of(parts[4]) : null);
+            return new Uav(parseSlot("--uav", text, parts[0], ShaderResources.UAV_SLOTS), view, bytes,
+                    path("--uav", text, "OUT", parts[3]),
+                    parts.length == 5 ? path("--uav", text, "INIT", parts[4]) : null);
         }
 
-        /** Elements in the view: BYTES / element size. */
+        /** Elements in the view: BYTES / element size (words for a raw view). */
         public int elements() {
-            return (int) (bytes / format.byteSize());
+            return (int) (bytes / view.elementBytes());
         }
     }
 
@@ -61,7 +74,18 @@ public final class ResourceArgument {
     public record Cb(int slot, Path file) {
         public static Cb parse(String text) {
             String[] parts = split("--cb", text, 2, 2, "SLOT:FILE");
-            return new Cb(parseSlot("--cb", text, parts[0], ShaderResources.CB_SLOTS), Path.of(parts[1]));
+            return new Cb(parseSlot("--cb", text, parts[0], ShaderResources.CB_SLOTS),
+                    path("--cb", text, "FILE", parts[1]));
+        }
+    }
+
+    /** A file name as a path; one the file system cannot name (a NUL in it) is refused naming the field. */
+    private static Path path(String option, String text, String field, String value) {
+        try {
+            return Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException(option + " " + text + ": " + field + " '" + value
+                    + "' is not a file name (" + e.getReason() + ")");
         }
     }
 
@@ -92,12 +116,11 @@ public final class ResourceArgument {
         return slot;
     }
 
-    private static DxgiFormat parseFormat(String option, String text, String value) {
+    private static ViewFormat parseFormat(String option, String text, String value) {
         try {
-            return DxgiFormat.parse(value);
+            return ViewFormat.parse(value);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + " " + text + ": FORMAT '" + value
-                    + "' is not a DXGI format imbrex supports (e.g. R32_UINT, R32G32B32A32_FLOAT)");
+            throw new IllegalArgumentException(option + " " + text + ": " + e.getMessage());
         }
     }
 }

@@ -48,7 +48,8 @@ public final class ShaderCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "NAME", description = "Shipped shader name (${COMPLETION-CANDIDATES}), or the path of an SM5 assembly "
-                    + "file (NAME.asm, as fxc /Fc or vkd3d-compiler -b d3d-asm print it) to interpret.",
+                    + "file (NAME.asm, as fxc /Fc or vkd3d-compiler -b d3d-asm print it) or of compiled bytecode "
+                    + "(NAME.dxbc, NAME.cso) to interpret.",
             completionCandidates = ShaderNames.class)
     private String name;
 
@@ -56,11 +57,14 @@ public final class ShaderCommand implements Callable<Integer> {
             description = "Dispatch arguments: thread groups in x, y and z (y and z default to 1).")
     private List<Long> groups = new ArrayList<>();
 
-    @Option(names = "--srv", paramLabel = "SLOT:FORMAT:FILE", description = "Bind a typed buffer to t<SLOT>.")
+    @Option(names = "--srv", paramLabel = "SLOT:FORMAT:FILE", description = "Bind a buffer to t<SLOT>: FORMAT is a "
+            + "DXGI format (Buffer<T>), RAW (ByteAddressBuffer) or S<stride> (StructuredBuffer<T>), as the slot "
+            + "is declared.")
     private List<String> srvs = new ArrayList<>();
 
     @Option(names = "--uav", paramLabel = "SLOT:FORMAT:BYTES:OUT[:INIT]",
-            description = "Bind a typed UAV buffer of BYTES bytes to u<SLOT>; write it to OUT afterwards; "
+            description = "Bind a UAV buffer of BYTES bytes to u<SLOT> (FORMAT as for --srv: RWBuffer<T>, "
+                    + "RAW for RWByteAddressBuffer, S<stride> for RWStructuredBuffer<T>); write it to OUT afterwards; "
                     + "INIT gives its starting contents (default zeros).")
     private List<String> uavs = new ArrayList<>();
 
@@ -84,7 +88,7 @@ public final class ShaderCommand implements Callable<Integer> {
         for (String text : srvs) {
             ResourceArgument.Srv srv = argument(() -> ResourceArgument.Srv.parse(text));
             byte[] data = read("--srv " + text, srv.file());
-            resources.setShaderResource(srv.slot(), argument(() -> ViewBinding.srv(shader, srv, data)));
+            resources.setShaderResource(srv.slot(), argument(() -> ViewBinding.srv(shader, srv, text, data)));
         }
         for (String text : cbs) {
             ResourceArgument.Cb cb = argument(() -> ResourceArgument.Cb.parse(text));
@@ -112,7 +116,8 @@ public final class ShaderCommand implements Callable<Integer> {
         try {
             for (int i = 0; i < uavArguments.size(); i++) {
                 ResourceArgument.Uav uav = uavArguments.get(i);
-                UnorderedAccessView view = argument(() -> ViewBinding.uav(shader, uav, allocator));
+                String text = uavs.get(i);
+                UnorderedAccessView view = argument(() -> ViewBinding.uav(shader, uav, text, allocator));
                 views.add(view);
                 if (uav.init() != null) {
                     ViewBinding.initialize(view, read("--uav " + uavs.get(i), uav.init()));

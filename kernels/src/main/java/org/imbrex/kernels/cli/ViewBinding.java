@@ -18,51 +18,51 @@ import org.imbrex.kernels.resource.TypedUav;
 import org.imbrex.kernels.resource.UnorderedAccessView;
 
 /**
- * Creates the view a {@code --srv}/{@code --uav} argument binds: a typed buffer, or, for an {@code .asm}
- * shader whose slot is declared raw or structured, the matching untyped view over the same bytes.
+ * Creates the view a {@code --srv}/{@code --uav} argument binds, after checking it against the slot's
+ * declaration: a typed buffer for a DXGI format, a byte-address view for {@code RAW}, a structured view for
+ * {@code S<stride>}.
  *
  * <pre>
- *   dcl_resource_buffer t0          --srv 0:R32_UINT:t0.bin        → TypedBuffer R32_UINT
- *   dcl_resource_raw t1             --srv 1:R32_UINT:t1.bin        → ByteAddressBuffer over the file
- *   dcl_uav_structured u0, 16       --uav 0:R32_UINT:256:out.bin   → RWStructuredBuffer, 16 elements
+ *   dcl_resource_buffer (uint,...) t0    --srv 0:R32_UINT:t0.bin      → TypedBuffer R32_UINT
+ *   dcl_resource_raw t1                  --srv 1:RAW:t1.bin           → ByteAddressBuffer over the file
+ *   dcl_uav_structured u0, 16            --uav 0:S16:256:out.bin      → RWStructuredBuffer, 16 elements
+ *   dcl_uav_structured u0, 16            --uav 0:R32_UINT:256:out.bin → "u0 is declared structured, stride
+ *                                                                        16 and takes S16, not R32_UINT"
  * </pre>
- * For untyped views FORMAT only has to be a 32-bit format (the bytes are words). Example: {@code
- * ViewBinding.srv(shader, 0, DxgiFormat.R32_UINT, bytes)}.
+ * Shipped shaders take typed views; a slot an {@code .asm} shader does not declare takes any view (the
+ * shader never reads it, as a D3D11 device allows). Example: {@code
+ * ViewBinding.srv(shader, ResourceArgument.Srv.parse("1:RAW:t1.bin"), bytes)}.
  */
 final class ViewBinding {
+    /** Every slot of a shipped shader is a typed buffer. */
+    private static final View SHIPPED = new View(ViewKind.TYPED_BUFFER, 0);
+
     private ViewBinding() {
     }
 
-    static ShaderResourceView srv(ComputeShader shader, ResourceArgument.Srv srv, byte[] data) {
-        View declared = declared(shader, srv.slot(), false);
+    static ShaderResourceView srv(ComputeShader shader, ResourceArgument.Srv srv, String text, byte[] data) {
+        check("--srv " + text, "t" + srv.slot(), srv.view(), declared(shader, srv.slot(), false));
+        srv.checkSize(text, data.length);
         ByteBuffer bytes = ByteBuffer.wrap(data);
-        ViewKind kind = declared == null ? ViewKind.TYPED_BUFFER : declared.kind();
-        return switch (kind) {
-            case TYPED_BUFFER -> TypedBuffer.of(srv.format(), bytes);
-            case RAW -> ByteAddressBuffer.of(words("--srv", srv.slot(), srv.format(), bytes));
-            case STRUCTURED -> StructuredBuffer.of(declared.stride(), words("--srv", srv.slot(), srv.format(), bytes));
-            case TEXTURE2D -> throw new IllegalArgumentException("--srv " + srv.slot() + ": t" + srv.slot()
-                    + " is declared texture2d; imbrex shader binds buffers only");
-        };
+        if (srv.view() instanceof ViewFormat.Typed typed) {
+            return TypedBuffer.of(typed.format(), bytes);
+        }
+        if (srv.view() instanceof ViewFormat.Structured structured) {
+            return StructuredBuffer.of(structured.stride(), bytes);
+        }
+        return ByteAddressBuffer.of(bytes);
     }
 
-    static UnorderedAccessView uav(ComputeShader shader, ResourceArgument.Uav uav, BufferAllocator allocator) {
-        View declared = declared(shader, uav.slot(), true);
-        ViewKind kind = declared == null ? ViewKind.TYPED_BUFFER : declared.kind();
-        int bytes = (int) uav.bytes();
-        return switch (kind) {
-            case TYPED_BUFFER -> RWBuffer.allocate(uav.format(), uav.elements(), allocator);
-            case RAW -> {
-                words("--uav", uav.slot(), uav.format(), null);
-                yield RWByteAddressBuffer.allocate(bytes, allocator);
-            }
-            case STRUCTURED -> {
-                words("--uav", uav.slot(), uav.format(), null);
-                yield RWStructuredBuffer.allocate(declared.stride(), bytes / declared.stride(), allocator);
-            }
-            case TEXTURE2D -> throw new IllegalArgumentException("--uav " + uav.slot() + ": u" + uav.slot()
-                    + " is declared texture2d; imbrex shader binds buffers only");
-        };
+    static UnorderedAccessView uav(ComputeShader shader, ResourceArgument.Uav uav, String text,
+            BufferAllocator allocator) {
+        check("--uav " + text, "u" + uav.slot(), uav.view(), declared(shader, uav.slot(), true));
+        if (uav.view() instanceof ViewFormat.Typed typed) {
+            return RWBuffer.allocate(typed.format(), uav.elements(), allocator);
+        }
+        if (uav.view() instanceof ViewFormat.Structured structured) {
+            return RWStructuredBuffer.allocate(structured.stride(), uav.elements(), allocator);
+        }
+        return RWByteAddressBuffer.allocate((int) uav.bytes(), allocator);
     }
 
     /** Fills a view created by {@link #uav} from INIT bytes. */
@@ -74,19 +74,19 @@ final class ViewBinding {
         }
     }
 
-    private static View declared(ComputeShader shader, int slot, boolean uav) {
-        if (shader instanceof AsmShader asm) {
-            return (uav ? asm.program().declarations().uavs() : asm.program().declarations().resources()).get(slot);
+    private static void check(String argument, String register, ViewFormat view, View declared) {
+        String mismatch = declared == null ? null : view.mismatch(declared, register);
+        if (mismatch != null) {
+            throw new IllegalArgumentException(argument + ": " + mismatch);
         }
-        return null;
     }
 
-    private static ByteBuffer words(String option, int slot, org.imbrex.kernels.resource.DxgiFormat format,
-            ByteBuffer bytes) {
-        if (format.byteSize() != 4 || format.components().size() != 1) {
-            throw new IllegalArgumentException(option + " " + slot + ": slot " + slot + " is declared raw or "
-                    + "structured; give a 32-bit format such as R32_UINT, not " + format);
+    /** The slot's declaration; null for a slot an interpreted shader does not declare (it never reads it). */
+    private static View declared(ComputeShader shader, int slot, boolean uav) {
+        if (shader instanceof AsmShader asm) {
+            var declarations = asm.program().declarations();
+            return (uav ? declarations.uavs() : declarations.resources()).get(slot);
         }
-        return bytes;
+        return SHIPPED;
     }
 }

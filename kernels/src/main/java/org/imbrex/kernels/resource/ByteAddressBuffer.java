@@ -45,10 +45,10 @@ public final class ByteAddressBuffer implements ShaderResourceView {
         return words.length;
     }
 
-    /** The word at {@code byteAddress} (unsigned, a multiple of 4), or 0 when it is outside the view. */
+    /** The word holding {@code byteAddress} (unsigned; its two low bits are ignored), or 0 outside the view. */
     public int word(int byteAddress) {
-        long at = Integer.toUnsignedLong(byteAddress);
-        return at + 4 <= byteSize ? words[(int) (at >>> 2)] : 0;
+        int word = byteAddress >>> 2;
+        return 4L * word + 4 <= byteSize ? words[word] : 0;
     }
 
     /** Helpers shared by the raw and structured views. */

@@ -120,11 +120,6 @@ public enum DxgiFormat {
         return false;
     }
 
-    /** Typed UAV store support (spec §4.3): every format listed here may be a typed UAV. */
-    public boolean isTypedUavStoreFormat() {
-        return true;
-    }
-
     /** Parses a DXGI name, with or without the {@code DXGI_FORMAT_} prefix, case-insensitive. */
     public static DxgiFormat parse(String name) {
         String key = name.trim().toUpperCase(java.util.Locale.ROOT);

@@ -33,9 +33,9 @@ public final class RWByteAddressBuffer extends RawUav {
         return wordCount();
     }
 
-    /** True when the word at {@code byteAddress} (unsigned) lies inside the buffer. */
+    /** True when the word holding {@code byteAddress} (unsigned; its two low bits are ignored) lies inside the buffer. */
     public boolean inBounds(int byteAddress) {
-        return Integer.toUnsignedLong(byteAddress) + 4 <= byteSize;
+        return 4L * (byteAddress >>> 2) + 4 <= byteSize;
     }
 
     /** The word at {@code byteAddress}, or 0 out of bounds. */

@@ -47,10 +47,10 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * The groups share nothing, so one call runs {@link #GROUPS_PER_CALL} of them.
  */
 public final class GramFilter implements GroupShader {
-    /** {@code [numthreads(64, 1, 1)]}. */
-    public static final NumThreads NUM_THREADS = NumThreads.of(64, 1, 1);
     /** Threads per group. */
     public static final int LANES = 64;
+    /** {@code [numthreads(64, 1, 1)]}. */
+    public static final NumThreads NUM_THREADS = NumThreads.of(LANES, 1, 1);
     /** Words of one class of {@code buf_keys}: one bit per 16-bit gram. */
     public static final int CLASS_WORDS = 65536 / 32;
     /** Key classes: one per byte of a word. */

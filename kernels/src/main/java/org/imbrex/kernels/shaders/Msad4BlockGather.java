@@ -29,10 +29,10 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * 30·BANDS ..} and {@code 41·BANDS ..}, as lanes 30 and 41 of {@link Msad4BlockMatch} would.
  */
 public final class Msad4BlockGather implements GroupShader {
-    /** {@code [numthreads(64, 1, 1)]}. */
-    public static final NumThreads NUM_THREADS = NumThreads.of(64, 1, 1);
     /** Threads per group. */
     public static final int LANES = BlockMatchLanes.LANES;
+    /** {@code [numthreads(64, 1, 1)]}. */
+    public static final NumThreads NUM_THREADS = NumThreads.of(LANES, 1, 1);
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader msad4-block-gather}. */
     public static final String NAME = "msad4-block-gather";
 

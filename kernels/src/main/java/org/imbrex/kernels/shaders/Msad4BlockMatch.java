@@ -58,10 +58,10 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * BlockMatchVectorLanes}), with the same stores in the same order.
  */
 public final class Msad4BlockMatch implements GroupShader {
-    /** {@code [numthreads(64, 1, 1)]}. */
-    public static final NumThreads NUM_THREADS = NumThreads.of(64, 1, 1);
     /** Threads per group. */
     public static final int LANES = 64;
+    /** {@code [numthreads(64, 1, 1)]}. */
+    public static final NumThreads NUM_THREADS = NumThreads.of(LANES, 1, 1);
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader msad4-block-match}. */
     public static final String NAME = "msad4-block-match";
     /** What a candidate outside the search window holds in every component. */

@@ -37,10 +37,10 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * buf_at = {1}}, thread 0 writes {@code (152, 4, 89, 109)}, the msad4 docs example.
  */
 public final class Msad4Gather implements GroupShader {
-    /** {@code [numthreads(64, 1, 1)]}. */
-    public static final NumThreads NUM_THREADS = NumThreads.of(64, 1, 1);
     /** Threads per group. */
     public static final int LANES = 64;
+    /** {@code [numthreads(64, 1, 1)]}. */
+    public static final NumThreads NUM_THREADS = NumThreads.of(LANES, 1, 1);
     /** Groups one call runs. */
     public static final int GROUPS_PER_CALL = 16;
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader msad4-gather}. */

@@ -51,10 +51,10 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * with the same stores.
  */
 public final class Msad4Search implements GroupShader {
-    /** {@code [numthreads(64, 1, 1)]}. */
-    public static final NumThreads NUM_THREADS = NumThreads.of(64, 1, 1);
     /** Threads per group. */
     public static final int LANES = 64;
+    /** {@code [numthreads(64, 1, 1)]}. */
+    public static final NumThreads NUM_THREADS = NumThreads.of(LANES, 1, 1);
     /** Groups one call runs: 8 groups make lane loops of 2048 accumulators. */
     public static final int GROUPS_PER_CALL = 8;
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader msad4-search}. */

@@ -45,10 +45,10 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * NO_SCORE select, whose values the HLSL discards as well.
  */
 public final class SeaBound implements GroupShader {
-    /** {@code [numthreads(64, 1, 1)]}. */
-    public static final NumThreads NUM_THREADS = NumThreads.of(64, 1, 1);
     /** Threads per group. */
     public static final int LANES = 64;
+    /** {@code [numthreads(64, 1, 1)]}. */
+    public static final NumThreads NUM_THREADS = NumThreads.of(LANES, 1, 1);
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader sea-bound}. */
     public static final String NAME = "sea-bound";
     /** What a candidate outside the search window holds in every component. */

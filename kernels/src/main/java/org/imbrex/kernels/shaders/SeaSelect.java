@@ -35,10 +35,10 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * = 40: lane 3 is listed for its 4. Dispatch {@code (ceil(BLOCKS_X / 64), blockRows, 1)}.
  */
 public final class SeaSelect implements GroupShader {
-    /** {@code [numthreads(64, 1, 1)]}. */
-    public static final NumThreads NUM_THREADS = NumThreads.of(64, 1, 1);
     /** Threads per group. */
     public static final int LANES = 64;
+    /** {@code [numthreads(64, 1, 1)]}. */
+    public static final NumThreads NUM_THREADS = NumThreads.of(LANES, 1, 1);
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader sea-select}. */
     public static final String NAME = "sea-select";
     /** cb0[3].w: the lowest bound's lane. */

@@ -40,10 +40,10 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * read 0 (spec §3). Threads are few and independent, so each runs as a plain loop.
  */
 public final class SumBound implements GroupShader {
-    /** {@code [numthreads(64, 1, 1)]}. */
-    public static final NumThreads NUM_THREADS = NumThreads.of(64, 1, 1);
     /** Threads per group. */
     public static final int LANES = 64;
+    /** {@code [numthreads(64, 1, 1)]}. */
+    public static final NumThreads NUM_THREADS = NumThreads.of(LANES, 1, 1);
     /** Groups one call runs. */
     public static final int GROUPS_PER_CALL = 16;
     /** The name shipped shaders are run by, e.g. {@code bin/imbrex shader sum-bound}. */

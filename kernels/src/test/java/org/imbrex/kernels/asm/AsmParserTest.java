@@ -92,6 +92,8 @@ class AsmParserTest {
         "mov r0.x|4:9|expected ','",
         "mov r0.x, r1.x, r1.y|4:15|mov takes 2 operands",
         "mov r0.zy, r1.x|4:9|must name x, y, z, w in order",
+        "mov r0.xx, r1.x|4:9|must name x, y, z, w in order",
+        "mov r0.x, r1.xyzwx|4:14|a swizzle has 1 to 4 letters, not 'xyzwx'",
         "endif|4:1|endif without a matching if",
         "break|4:1|break outside any loop or switch",
         "loop|4:1|loop is never closed",

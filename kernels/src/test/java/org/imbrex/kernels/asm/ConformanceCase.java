@@ -14,12 +14,18 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.imbrex.kernels.dispatch.Dispatch;
 import org.imbrex.kernels.resource.ConstantBuffer;
 import org.imbrex.kernels.resource.DxgiFormat;
+import org.imbrex.kernels.resource.ByteAddressBuffer;
 import org.imbrex.kernels.resource.RWBuffer;
+import org.imbrex.kernels.resource.RWByteAddressBuffer;
+import org.imbrex.kernels.resource.RWStructuredBuffer;
+import org.imbrex.kernels.resource.ShaderResourceView;
 import org.imbrex.kernels.resource.ShaderResources;
+import org.imbrex.kernels.resource.StructuredBuffer;
 import org.imbrex.kernels.resource.TypedBuffer;
+import org.imbrex.kernels.resource.UnorderedAccessView;
 
 /**
- * One case of {@code conformance/shaders/}: the runner command of its {@code case.json}, with {@code <case
+ * One case of {@code conformance/shaders/} or {@code conformance/shaders-v2/}: the runner command of its {@code case.json}, with {@code <case
  * dir>} and the {@code OUT_u#.bin} names made concrete, and the resources it describes.
  *
  * <pre>
@@ -31,9 +37,14 @@ import org.imbrex.kernels.resource.TypedBuffer;
 record ConformanceCase(Path dir, List<String> arguments) {
     private static final Pattern COMMAND = Pattern.compile("\"command\"\\s*:\\s*\"([^\"]*)\"");
 
-    /** The 40 case folders, sorted. */
+    /** The 40 case folders of {@code conformance/shaders/}, sorted. */
     static List<Path> all() throws IOException, URISyntaxException {
-        Path root = Path.of(ConformanceCase.class.getResource("/conformance/shaders").toURI());
+        return all("shaders");
+    }
+
+    /** The case folders of {@code conformance/CORPUS/} ({@code shaders}, {@code shaders-v2}), sorted. */
+    static List<Path> all(String corpus) throws IOException, URISyntaxException {
+        Path root = Path.of(ConformanceCase.class.getResource("/conformance/" + corpus).toURI());
         try (Stream<Path> dirs = Files.list(root)) {
             return dirs.filter(Files::isDirectory).sorted().toList();
         }
@@ -76,23 +87,49 @@ record ConformanceCase(Path dir, List<String> arguments) {
         return values;
     }
 
-    /** Binds the SRVs and constant buffers; allocates and binds the UAVs into {@code uavs}. */
-    ShaderResources bind(BufferAllocator allocator, List<RWBuffer> uavs, List<Path> expected) throws IOException {
+    /**
+     * Binds the SRVs and constant buffers; allocates and binds the UAVs into {@code uavs}. FORMAT {@code RAW}
+     * is a byte-address view, {@code S<stride>} a structured one, anything else a DXGI format.
+     */
+    ShaderResources bind(BufferAllocator allocator, List<UnorderedAccessView> uavs, List<Path> expected)
+            throws IOException {
         ShaderResources resources = new ShaderResources();
         for (String[] srv : options("--srv")) {
-            resources.setShaderResource(Integer.parseInt(srv[0]), TypedBuffer.of(DxgiFormat.parse(srv[1]),
-                    ByteBuffer.wrap(Files.readAllBytes(Path.of(srv[2])))));
+            ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(Path.of(srv[2])));
+            ShaderResourceView view = srv[1].equals("RAW") ? ByteAddressBuffer.of(bytes)
+                    : srv[1].startsWith("S") ? StructuredBuffer.of(Integer.parseInt(srv[1].substring(1)), bytes)
+                    : TypedBuffer.of(DxgiFormat.parse(srv[1]), bytes);
+            resources.setShaderResource(Integer.parseInt(srv[0]), view);
         }
         for (String[] cb : options("--cb")) {
             resources.setConstantBuffer(Integer.parseInt(cb[0]), ConstantBuffer.of(Files.readAllBytes(Path.of(cb[1]))));
         }
         for (String[] uav : options("--uav")) {
-            DxgiFormat format = DxgiFormat.parse(uav[1]);
-            RWBuffer view = RWBuffer.allocate(format, Integer.parseInt(uav[2]) / format.byteSize(), allocator);
-            uavs.add(view);
-            if (uav.length > 4) {
-                view.initialize(Files.readAllBytes(Path.of(uav[4])));
+            int bytes = Integer.parseInt(uav[2]);
+            byte[] init = uav.length > 4 ? Files.readAllBytes(Path.of(uav[4])) : null;
+            UnorderedAccessView view;
+            if (uav[1].equals("RAW")) {
+                RWByteAddressBuffer raw = RWByteAddressBuffer.allocate(bytes, allocator);
+                if (init != null) {
+                    raw.initialize(init);
+                }
+                view = raw;
+            } else if (uav[1].startsWith("S")) {
+                int stride = Integer.parseInt(uav[1].substring(1));
+                RWStructuredBuffer structured = RWStructuredBuffer.allocate(stride, bytes / stride, allocator);
+                if (init != null) {
+                    structured.initialize(init);
+                }
+                view = structured;
+            } else {
+                DxgiFormat format = DxgiFormat.parse(uav[1]);
+                RWBuffer typed = RWBuffer.allocate(format, bytes / format.byteSize(), allocator);
+                if (init != null) {
+                    typed.initialize(init);
+                }
+                view = typed;
             }
+            uavs.add(view);
             resources.setUnorderedAccessView(Integer.parseInt(uav[0]), view);
             expected.add(dir.resolve("u" + uav[0] + ".expected.bin"));
         }

@@ -13,7 +13,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.kernels.cli.OneLineErrors;
 import org.imbrex.kernels.cli.ShaderCommand;
 import org.imbrex.kernels.dispatch.DeviceContext;
-import org.imbrex.kernels.resource.RWBuffer;
+import org.imbrex.kernels.resource.UnorderedAccessView;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,8 +21,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The 40 random shaders of {@code conformance/shaders/}: real vkd3d-compiler assembly whose UAVs came
- * from a real D3D11 runtime. Each must give exactly the expected bytes, through the interpreter and
+ * The 80 random shaders of {@code conformance/shaders/} and {@code conformance/shaders-v2/} (typed, raw
+ * and structured views, atomics, switch, groupshared over 3-D groups): real vkd3d-compiler assembly whose
+ * UAVs came from a real D3D11 runtime. Each must give exactly the expected bytes, through the interpreter and
  * through {@code imbrex shader NAME.asm ...} run exactly as the case's {@code command} says.
  */
 class ConformanceShadersTest {
@@ -43,14 +44,16 @@ class ConformanceShadersTest {
     }
 
     static List<Path> cases() throws IOException, URISyntaxException {
-        return ConformanceCase.all();
+        List<Path> all = new ArrayList<>(ConformanceCase.all("shaders"));
+        all.addAll(ConformanceCase.all("shaders-v2"));
+        return all;
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void asmShader_conformanceCase_writesTheRuntimesUavs(Path dir) throws IOException {
         ConformanceCase c = ConformanceCase.read(dir, out);
-        List<RWBuffer> uavs = new ArrayList<>();
+        List<UnorderedAccessView> uavs = new ArrayList<>();
         List<Path> expected = new ArrayList<>();
         try {
             var resources = c.bind(allocator, uavs, expected);
@@ -60,7 +63,7 @@ class ConformanceShadersTest {
                         .isEqualTo(Files.readAllBytes(expected.get(i)));
             }
         } finally {
-            uavs.forEach(RWBuffer::close);
+            uavs.forEach(UnorderedAccessView::close);
         }
     }
 

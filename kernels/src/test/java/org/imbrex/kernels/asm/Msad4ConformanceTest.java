@@ -6,20 +6,21 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.kernels.dispatch.ComputeShader;
 import org.imbrex.kernels.dispatch.DeviceContext;
+import org.imbrex.kernels.dispatch.Dispatch;
 import org.imbrex.kernels.resource.ConstantBuffer;
 import org.imbrex.kernels.resource.DxgiFormat;
 import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.ShaderResources;
 import org.imbrex.kernels.resource.TypedBuffer;
 import org.imbrex.kernels.shaders.Msad4Search;
+import org.imbrex.kernels.shaders.ShaderCatalog;
+import org.imbrex.kernels.testing.Msad4Case;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,36 +46,26 @@ class Msad4ConformanceTest {
         allocator.close();
     }
 
-    static List<Msad4Case> cases() throws IOException, URISyntaxException {
-        Path dir = Path.of(Msad4ConformanceTest.class.getResource("/conformance/msad4").toURI());
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> f.toString().endsWith(".case")).sorted().map(f -> {
-                try {
-                    return Msad4Case.read(f);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).toList();
+    static List<String> cases() {
+        return Msad4Case.names();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void vkd3dAsm_msad4Case_matchesTheRuntime(String name) throws URISyntaxException {
+        Path asm = Path.of(getClass().getResource("/conformance/msad4/msad4.vkd3d.asm").toURI());
+        try {
+            assertThat(run(AsmShader.load(asm), Msad4Case.load(name))).isEqualTo(Msad4Case.load(name).expected());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void vkd3dAsm_msad4Case_matchesTheRuntime(Msad4Case c) throws IOException, URISyntaxException {
-        Path asm = Path.of(getClass().getResource("/conformance/msad4/msad4.vkd3d.asm").toURI());
-        assertThat(run(AsmShader.load(asm), c)).isEqualTo(c.expected());
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("cases")
-    void shippedFxcAsm_msad4Case_matchesTheRuntime(Msad4Case c) {
-        assertThat(run(AsmShader.fromResource(Msad4Search.class, "Msad4Search.asm"), c)).isEqualTo(c.expected());
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("cases")
-    void javaShader_msad4Case_matchesTheRuntime(Msad4Case c) {
-        assertThat(run(new Msad4Search(), c)).isEqualTo(c.expected());
+    void shippedFxcAsm_msad4Case_matchesTheRuntime(String name) {
+        Msad4Case c = Msad4Case.load(name);
+        assertThat(run(ShaderCatalog.assembly(Msad4Search.NAME), c)).isEqualTo(c.expected());
     }
 
     private int[] run(ComputeShader shader, Msad4Case c) {
@@ -84,7 +75,7 @@ class Msad4ConformanceTest {
                     .setShaderResource(1, TypedBuffer.ofWords(DxgiFormat.R32_UINT, c.source(), c.source().length))
                     .setUnorderedAccessView(0, accum)
                     .setConstantBuffer(0, ConstantBuffer.ofWords(c.refSize()));
-            new DeviceContext().dispatch(shader, resources, c.dispatch());
+            new DeviceContext().dispatch(shader, resources, Dispatch.of(c.groupsX(), c.groupsY(), c.groupsZ()));
             int[] words = new int[c.expected().length];
             ByteBuffer.wrap(accum.contents()).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words);
             return words;

@@ -19,6 +19,7 @@ import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.ShaderResources;
 import org.imbrex.kernels.resource.TypedBuffer;
 import org.imbrex.kernels.shaders.Msad4Search;
+import org.imbrex.kernels.shaders.ShaderCatalog;
 
 /**
  * The shipped search shader's two forms write identical UAVs: {@code Msad4Search.java} (the fast path)
@@ -27,7 +28,7 @@ import org.imbrex.kernels.shaders.Msad4Search;
  * bytes), and source buffers shorter than the Dispatch needs (out-of-bounds reads at the end, spec §3).
  */
 class Msad4SearchAsmPropertyTest {
-    private static final AsmShader ASM = AsmShader.fromResource(Msad4Search.class, "Msad4Search.asm");
+    private static final AsmShader ASM = ShaderCatalog.assembly(Msad4Search.NAME);
 
     /** One search: the signature words, the source words and the number of groups. */
     record Search(int[] reference, int[] source, int groups) {

@@ -163,6 +163,83 @@ class ShaderCommandTest {
         assertThat(lines.get(1)).contains("--help");
     }
 
+    /** A raw and a structured view through the command: t0 RAW, t1 S8 in; u0 RAW, u1 S8 out. */
+    private static final String VIEWS_ASM = """
+            cs_5_0
+            dcl_thread_group 2, 1, 1
+            dcl_resource_raw t0
+            dcl_resource_structured t1, 8
+            dcl_uav_raw u0
+            dcl_uav_structured u1, 8
+            dcl_input vThreadID.x
+            dcl_temps 2
+            ishl r0.x, vThreadID.x, l(2)
+            ld_raw r1.x, r0.x, t0.xxxx
+            ld_structured r1.yz, vThreadID.x, l(0), t1.xxyx
+            iadd r1.x, r1.x, r1.y
+            store_raw u0.x, r0.x, r1.x
+            store_structured u1.xy, vThreadID.x, l(0), r1.zyzz
+            ret
+            """;
+
+    private void writeViewsCase() throws IOException {
+        Files.writeString(dir.resolve("views.asm"), VIEWS_ASM);
+        Files.write(dir.resolve("raw.bin"), bytes(10, 20));
+        Files.write(dir.resolve("s8.bin"), bytes(1, 2, 3, 4));
+    }
+
+    @Test
+    void rawAndStructuredViews_bindAsDeclared() throws IOException {
+        writeViewsCase();
+        assertThat(run(file("views.asm"), "1", "--srv", "0:RAW:" + file("raw.bin"), "--srv", "1:S8:" + file("s8.bin"),
+                "--uav", "0:RAW:8:" + file("u0.bin"), "--uav", "1:s8:16:" + file("u1.bin") + ":" + file("raw.bin")))
+                .as(err.toString()).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("u0.bin"))).isEqualTo(bytes(11, 23));
+        assertThat(Files.readAllBytes(dir.resolve("u1.bin"))).isEqualTo(bytes(2, 1, 4, 3));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "typed view on a raw slot       | --srv 0:R32_UINT:raw.bin   | t0 is declared raw and takes RAW, not R32_UINT",
+        "raw view on a structured slot  | --srv 1:RAW:s8.bin         | t1 is declared structured, stride 8 and takes S8, not RAW",
+        "stride unlike the declaration  | --uav 1:S16:16:u1.bin      | u1 is declared structured with a 8-byte stride and takes S8, not S16",
+        "structured view on a raw slot  | --uav 0:S8:16:u0.bin       | u0 is declared raw and takes RAW, not S8",
+        "stride not a multiple of 4     | --uav 1:S6:12:u1.bin       | FORMAT 'S6': a structure stride must be a multiple of 4 from 4 to 2048",
+        "stride over the limit          | --uav 1:S2052:2052:u1.bin  | FORMAT 'S2052'",
+        "raw bytes not words            | --uav 0:RAW:6:u0.bin       | BYTES 6 is not a multiple of RAW's 4-byte elements",
+        "structured bytes not strides   | --uav 1:S8:12:u1.bin       | BYTES 12 is not a multiple of S8's 8-byte elements",
+        "raw file not words             | --srv 0:RAW:odd.bin        | FILE has 5 bytes, not a multiple of the RAW view's 4-byte elements",
+        "raw view on a shipped shader   | --srv 0:RAW:raw.bin        | t0 is declared a typed buffer and takes a DXGI format, not RAW"})
+    void viewNotMatchingTheDeclaration_oneLineNamingSlotDeclarationAndView(String what, String option, String named)
+            throws IOException {
+        writeViewsCase();
+        Files.write(dir.resolve("odd.bin"), new byte[5]);
+        String shader = what.contains("shipped") ? "msad4-search" : file("views.asm");
+        String[] parts = option.split(" ");
+        String value = parts[1].substring(0, parts[1].lastIndexOf(':') + 1) + file(parts[1].substring(parts[1].lastIndexOf(':') + 1));
+        assertThat(run(shader, "1", parts[0], value)).as(what + ": " + err).isEqualTo(2);
+        List<String> lines = err.toString().lines().toList();
+        assertThat(lines.get(0)).as(what).startsWith("shader: " + parts[0] + " ").contains(named);
+        assertThat(lines).hasSize(2);
+    }
+
+    /** A slot the shader does not declare is never read, so any view may sit there (t8 of rnd-s3-002). */
+    @Test
+    void undeclaredSlot_takesAnyView() throws IOException {
+        writeViewsCase();
+        assertThat(run(file("views.asm"), "1", "--srv", "0:RAW:" + file("raw.bin"), "--srv", "1:S8:" + file("s8.bin"),
+                "--srv", "5:S4:" + file("raw.bin"), "--uav", "0:RAW:8:" + file("u0.bin"), "--uav", "1:S8:16:"
+                + file("u1.bin"))).as(err.toString()).isZero();
+    }
+
+    private static byte[] bytes(int... words) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4 * words.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int w : words) {
+            b.putInt(w);
+        }
+        return b.array();
+    }
+
     @Test
     void shaderFailing_oneLineNamingGroupExitCode1() {
         assertThat(run("msad4-search", "1")).isEqualTo(1);

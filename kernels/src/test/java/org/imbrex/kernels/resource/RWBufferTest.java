@@ -3,7 +3,6 @@ package org.imbrex.kernels.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -16,6 +15,7 @@ import org.imbrex.kernels.testing.ArrowExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Typed UAV buffers (spec §4): conversion on store, out-of-bounds drops, Arrow storage and its lifetime. */
@@ -118,18 +118,51 @@ class RWBufferTest {
             assertThat(allocator.getAllocatedMemory()).isPositive();
             assertThat(u.contents()).hasSize(3 * format.byteSize()).containsOnly(0);
             assertThat(u.vector().getValueCount()).as("not published before the Dispatch ends").isZero();
-            int[] rgba = {f(1f), f(1f), 1, 1};
-            u.store(2, rgba);
-            ByteBuffer expected = ByteBuffer.allocate(format.byteSize());
-            FormatCodec.encode(format, rgba, expected, 0);
-            byte[] contents = u.contents();
-            assertThat(java.util.Arrays.copyOfRange(contents, 2 * format.byteSize(), contents.length))
-                    .isEqualTo(expected.array());
+            u.store(2, new int[] {f(1f), f(1f), 1, 1});
+            byte[] stored = u.contents();
+            assertThat(java.util.Arrays.copyOfRange(stored, 0, 2 * format.byteSize())).as("elements 0, 1 untouched")
+                    .containsOnly(0);
             u.endDispatch();
             assertThat(u.vector().getValueCount()).isEqualTo(3);
-            assertThat(u.contents()).as("publishing keeps the data").endsWith(expected.array());
+            assertThat(u.contents()).as("publishing keeps the data").isEqualTo(stored);
         }
         assertThat(allocator.getAllocatedMemory()).as("closed by its owner").isZero();
+    }
+
+    /**
+     * Spec test vectors 20–28 (typed UAV store conversions), stored through a view and read back as bytes:
+     * FORMAT, the four shader components (hex words), the element's little-endian bytes.
+     */
+    @ParameterizedTest(name = "{0} {1} → {2}")
+    @CsvSource(delimiter = '|', value = {
+        "R8_UNORM          | 3F000000 0 0 0                   | 80",
+        "R8_UNORM          | 3DCCCCCD 0 0 0                   | 1A",
+        "R8_UNORM          | 7FC00000 0 0 0                   | 00",
+        "R16_UNORM         | 3DCCCCCD 0 0 0                   | 9A19",
+        "R8_SNORM          | BF800000 0 0 0                   | 81",
+        "R8_SNORM          | C0000000 0 0 0                   | 81",
+        "R16_SNORM         | BF800000 0 0 0                   | 0180",
+        "R10G10B10A2_UNORM | 3F800000 3F000000 0 3F000000     | FF030880",
+        "R8_UINT           | 12C 0 0 0                        | FF",
+        "R16_UINT          | FFFFFFFF 0 0 0                   | FFFF",
+        "R8G8B8A8_SINT     | 7F 80 FFFFFF7F FFFFFFFF          | 7F7F80FF",
+        "R16_SINT          | 80000000 0 0 0                   | 0080",
+        "R16_FLOAT         | 477FF000 0 0 0                   | FF7B",
+        "R16_FLOAT         | 3F801800 0 0 0                   | 003C",
+        "R16_FLOAT         | 33C00000 0 0 0                   | 0100",
+        "R11G11B10_FLOAT   | 3F800000 40000000 3F000000 0     | C0032070",
+        "R32_FLOAT         | 00000001 0 0 0                   | 01000000"})
+    void store_specVectors_writeTheSpecsBytes(String format, String components, String bytes,
+            BufferAllocator allocator) {
+        String[] words = components.trim().split("\\s+");
+        int[] rgba = new int[4];
+        for (int c = 0; c < 4; c++) {
+            rgba[c] = Integer.parseUnsignedInt(words[c], 16);
+        }
+        try (RWBuffer u = RWBuffer.allocate(DxgiFormat.parse(format), 1, allocator)) {
+            u.store(0, rgba);
+            assertThat(hex(u.contents())).isEqualTo(bytes);
+        }
     }
 
     @Test

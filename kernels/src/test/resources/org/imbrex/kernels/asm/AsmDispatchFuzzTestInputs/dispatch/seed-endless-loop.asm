@@ -1,0 +1,5 @@
+cs_5_0
+dcl_thread_group 1, 1, 1
+loop
+endloop
+ret
