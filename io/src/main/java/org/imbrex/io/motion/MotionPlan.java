@@ -21,7 +21,7 @@ import java.util.List;
  * @param stripeBlockRows block rows per stripe, or 0 to choose them so that one stripe's candidate scores
  *                        stay within {@link #UAV_BUDGET_ELEMENTS}
  */
-public record MotionPlan(int block, int range, int stripeBlockRows) {
+public record MotionPlan(int block, int range, int stripeBlockRows) implements java.io.Serializable {
     public static final int DEFAULT_BLOCK = 16;
     public static final int DEFAULT_RANGE = 7;
     public static final int MAX_RANGE = 64;

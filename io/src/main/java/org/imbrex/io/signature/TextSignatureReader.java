@@ -8,7 +8,8 @@ package org.imbrex.io.signature;
  *   zip_local = 504B0304                  blanks between bytes are optional
  *   elf = 7F 45 4C 46   # ELF magic       a comment after the bytes
  * </pre>
- * A name is a run of characters other than blanks, {@code =} and {@code #}.
+ * A name is a run of characters other than blanks, {@code =} and {@code #}; a control character or any
+ * other white space in it (a vertical tab, U+2003) is refused at its column.
  */
 final class TextSignatureReader {
     private final SourceText text;
@@ -40,6 +41,7 @@ final class TextSignatureReader {
         if (name.isEmpty()) {
             throw text.error(start, "expected a signature name before '" + text.peek() + "'");
         }
+        checkName(name, start);
         text.skipBlanks();
         if (text.peek() != '=') {
             throw text.error(text.position(), "expected '=' after signature name '" + name + "'");
@@ -54,6 +56,17 @@ final class TextSignatureReader {
         collector.add(bytes.toSignature(name), start);
         if (text.peek() == '#') {
             text.skipLine();
+        }
+    }
+
+    /** A name holds no white space and no control character (it would not print as the name it is). */
+    private void checkName(String name, SourceText.Position start) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (Character.isWhitespace(c) || Character.isSpaceChar(c) || Character.isISOControl(c)) {
+                throw text.error(new SourceText.Position(start.line(), start.column() + i), String.format(
+                        "signature name '%s' holds U+%04X: a name has no blanks or control characters", name, (int) c));
+            }
         }
     }
 

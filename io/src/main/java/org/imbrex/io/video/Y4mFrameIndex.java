@@ -54,8 +54,14 @@ public final class Y4mFrameIndex {
         String source = path.toString();
         long length = fs.getFileStatus(path).getLen();
         try (FSDataInputStream in = fs.open(path)) {
-            return new Builder(in, source, length, warnings).build();
+            return read(in, source, length, warnings);
         }
+    }
+
+    /** Indexes the first {@code length} bytes of {@code in}, named {@code source} in messages. */
+    static Y4mFrameIndex read(FSDataInputStream in, String source, long length, Consumer<String> warnings)
+            throws IOException {
+        return new Builder(in, source, length, warnings).build();
     }
 
     /** The name used in messages (the path as given). */

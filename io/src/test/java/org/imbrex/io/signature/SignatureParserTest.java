@@ -165,4 +165,23 @@ class SignatureParserTest {
 
         assertThat(set.signatures()).extracting(Signature::name).containsExactly("a", "r:$b");
     }
+
+    /** Found by {@code TextSignatureFuzzTest}: a name of a vertical tab passed the reader and failed in Signature. */
+    @Test
+    void parse_nameOfWhiteSpaceOtherThanBlanks_isRefusedAtTheCharacter() {
+        assertThat(refusal("t.txt", "ok = 01\n\u000B = 10\n")).hasMessage("t.txt:2:1: signature name '\\x0B' holds "
+                + "U+000B: a name has no blanks or control characters");
+        assertThat(refusal("t.txt", "a\u2003b = 10")).hasMessage("t.txt:1:2: signature name 'a\u2003b' holds U+2003: "
+                + "a name has no blanks or control characters");
+    }
+
+    /** Found by {@code TextSignatureFuzzTest}: control characters quoted from the file broke the one-line message. */
+    @Test
+    void parse_controlCharactersQuotedFromTheFile_areEscapedInTheMessage() {
+        SignatureFormatException e = refusal("t.txt", "x = 4D \u0001\u001B[2J");
+
+        assertThat(e).hasMessage("t.txt:1:8: unexpected '\\x01' in signature 'x': expected hex bytes like 4D or the "
+                + "wildcard ??");
+        assertThat(e.reason()).doesNotContain("\u0001");
+    }
 }

@@ -156,4 +156,20 @@ class YaraSignatureParserTest {
         assertThat(SignatureParser.isYara("rules.yara")).isTrue();
         assertThat(SignatureParser.isYara("rules.yar.txt")).isFalse();
     }
+
+    /** Found by {@code YaraSignatureFuzzTest}: a NUL in an include's file name went into the warning as it was. */
+    @Test
+    void parse_controlCharactersInAWarning_areEscaped() throws IOException {
+        SignatureSet set = parse("i.yar", "include \"a\u0000b.yar\"\nrule r { strings: $a = { 01 } condition: $a }");
+
+        assertThat(set.warnings()).singleElement().hasToString("i.yar:1:1: warning: include \"a\\x00b.yar\" is not "
+                + "followed: pass that file as a signature file too");
+    }
+
+    /** Found by {@code YaraSignatureFuzzTest}: the text an error quotes from the rule could hold a NUL or an ESC. */
+    @Test
+    void parse_controlCharactersInAnError_areEscaped() {
+        assertThat(refusal("e.yar", "rule p { stri\u0000\u001B }"))
+                .hasMessage("e.yar:1:10: expected meta:, strings: or condition: in rule 'p', found '\\x00\\x1B }'");
+    }
 }

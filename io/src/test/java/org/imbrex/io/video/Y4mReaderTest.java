@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -137,6 +138,15 @@ class Y4mReaderTest {
         byte[] stream = "YUV4MPEG2 W2 H2".getBytes();
         assertThatThrownBy(() -> new Y4mReader(new ByteArrayInputStream(stream), "x.y4m", warnings::add))
                 .hasMessage("x.y4m: malformed YUV4MPEG2 header: the stream ends before the header's newline");
+    }
+
+    /** Found by {@code Y4mStreamFuzzTest}: header bytes quoted in the message could be control characters. */
+    @Test
+    void open_controlCharactersInTheHeader_areEscapedInTheMessage() {
+        byte[] stream = "YUV4MPEG2 W2 H2 C444\u008C\r\nFRAME\n".getBytes(StandardCharsets.ISO_8859_1);
+        assertThatThrownBy(() -> new Y4mReader(new ByteArrayInputStream(stream), "x.y4m", warnings::add))
+                .isInstanceOf(Y4mFormatException.class).hasMessage("x.y4m: unsupported colour space C444\\x8C\\x0D; "
+                        + "imbrex reads C420jpeg, C420mpeg2, C420paldv, C420, C422, C444, Cmono");
     }
 
     @Test
