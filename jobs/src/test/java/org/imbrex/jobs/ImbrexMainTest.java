@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The {@code imbrex} command line without Spark: help on every command, and every kind of bad input
@@ -44,7 +44,7 @@ class ImbrexMainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"search", "demo", "shader"})
+    @MethodSource("commands")
     void help_everyCommand_exitsZeroWithItsUsage(String command) {
         CommandRun run = CommandRun.of(command, "--help");
 
@@ -53,13 +53,22 @@ class ImbrexMainTest {
         assertThat(run.err()).isEmpty();
     }
 
+    /** Every command of the imbrex command line but {@code help}, as the root command lists them. */
+    static java.util.List<String> commands() {
+        java.util.List<String> names = new java.util.ArrayList<>(new picocli.CommandLine(new ImbrexMain())
+                .getSubcommands().keySet());
+        names.remove("help");
+        assertThat(names).contains("search", "motion", "demo", "shader");
+        return names;
+    }
+
     @Test
     void help_topLevelAndHelpCommand_exitZero() {
         CommandRun top = CommandRun.of("--help");
         CommandRun help = CommandRun.of("help", "search");
 
         assertThat(top.exitCode()).isZero();
-        assertThat(top.out()).startsWith("Usage: imbrex").contains("search", "demo", "shader");
+        assertThat(top.out()).startsWith("Usage: imbrex").contains("search", "motion", "demo", "shader");
         assertThat(help.exitCode()).isZero();
         assertThat(help.out()).startsWith("Usage: imbrex search").contains("--max-sad", "--best", "--kernel");
     }

@@ -1,50 +1,46 @@
 package org.imbrex.jobs.cli;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /**
  * A size option: plain bytes or a number with a binary suffix {@code k}, {@code m}, {@code g}, {@code t}
  * (optionally followed by {@code b}/{@code ib}).
  *
- * <p>Example: {@code ByteSize.parse("64m")} is 67108864; {@code parse("4096")} is 4096; {@code parse("1.5g")}
- * is refused (sizes are whole numbers).
+ * <p>Example: {@code ByteSize.parse("64m")} is 67108864; {@code parse("4096")} is 4096; {@code parse("8KiB")}
+ * is 8192; {@code parse("1.5g")}, {@code parse("-0")} and {@code parse("+5")} are refused (sizes are whole
+ * numbers in ASCII digits).
  */
 public final class ByteSize implements CommandLine.ITypeConverter<Long> {
+    private static final Pattern SIZE = Pattern.compile("([0-9]+)(?:([kmgt])(?:b|ib)?)?", Pattern.CASE_INSENSITIVE);
 
     @Override
     public Long convert(String value) {
         return parse(value);
     }
 
+    /**
+     * The bytes {@code text} gives: ASCII digits, optionally one of {@code k m g t} (any case) and then
+     * {@code b} or {@code ib}, with blanks around; nothing else (no sign, no fraction, no other digits).
+     */
     public static long parse(String text) {
-        String value = text.trim().toLowerCase(Locale.ROOT);
-        if (value.endsWith("ib")) {
-            value = value.substring(0, value.length() - 2);
-        } else if (value.endsWith("b") && value.length() > 1 && !Character.isDigit(value.charAt(value.length() - 2))) {
-            value = value.substring(0, value.length() - 1);
-        }
-        int shift = 0;
-        if (!value.isEmpty()) {
-            switch (value.charAt(value.length() - 1)) {
-                case 'k' -> shift = 10;
-                case 'm' -> shift = 20;
-                case 'g' -> shift = 30;
-                case 't' -> shift = 40;
-                default -> shift = 0;
+        Matcher size = SIZE.matcher(text.trim());
+        if (size.matches()) {
+            String unit = size.group(2);
+            int shift = unit == null ? 0 : 10 * (1 + "kmgt".indexOf(Character.toLowerCase(unit.charAt(0))));
+            try {
+                long number = Long.parseLong(size.group(1));
+                if (number <= (Long.MAX_VALUE >> shift)) {
+                    return number << shift;
+                }
+            } catch (NumberFormatException tooLarge) {
+                // refused below
             }
         }
-        String digits = shift == 0 ? value : value.substring(0, value.length() - 1);
-        try {
-            long number = Long.parseLong(digits);
-            if (number < 0 || number > (Long.MAX_VALUE >> shift)) {
-                throw new NumberFormatException();
-            }
-            return number << shift;
-        } catch (NumberFormatException e) {
-            throw new CommandLine.TypeConversionException("'" + text
-                    + "' is not a size (a whole number of bytes, or with a k, m, g or t suffix, e.g. 64m)");
-        }
+        throw new CommandLine.TypeConversionException("'" + text
+                + "' is not a size (a whole number of bytes, or with a k, m, g or t suffix, e.g. 64m)");
     }
 
     /** A size for messages: {@code 67108864} → {@code 64 MiB}. */

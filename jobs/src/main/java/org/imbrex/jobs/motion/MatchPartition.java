@@ -21,7 +21,6 @@ import org.imbrex.io.motion.MotionPlan;
 import org.imbrex.io.motion.MotionRenderer;
 import org.imbrex.io.motion.MotionVector;
 import org.imbrex.io.video.LumaFrame;
-import org.imbrex.io.video.Y4mFrameIndex;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.OutputDirectory;
 
@@ -92,9 +91,9 @@ final class MatchPartition implements Function2<Integer, Iterator<MotionTask>, I
             throws IOException {
         Path path = new Path(task.path());
         try (FSDataInputStream in = path.getFileSystem(conf).open(path)) {
-            LumaFrame previous = read(in, task, 0);
+            LumaFrame previous = task.read(in, 0);
             for (int i = 1; i <= task.frames(); i++) {
-                LumaFrame current = read(in, task, i);
+                LumaFrame current = task.read(in, i);
                 long started = System.nanoTime();
                 List<MotionVector> vectors = matcher.match(previous, current);
                 out.searched(System.nanoTime() - started);
@@ -120,12 +119,6 @@ final class MatchPartition implements Function2<Integer, Iterator<MotionTask>, I
             throw new IOException("--render " + png + ": " + e.getMessage(), e);
         }
         out.rendered++;
-    }
-
-    /** Frame {@code firstFrame − 1 + i} of the task, whole. */
-    private static LumaFrame read(FSDataInputStream in, MotionTask task, int i) throws IOException {
-        return Y4mFrameIndex.readRows(in, task.lumaOffsets()[i], task.firstFrame() - 1 + i, task.width(),
-                task.height(), 0, task.height());
     }
 
     /** The part file, opened at its first row, and the tallies of what went into it. */

@@ -1,6 +1,6 @@
 package org.imbrex.jobs.motion;
 
-import java.util.Locale;
+import org.imbrex.jobs.cli.OptionChoice;
 import org.imbrex.jobs.spark.TableFormat;
 
 /**
@@ -27,15 +27,10 @@ public enum MotionFormat {
 
     /** The name as the option spells it, e.g. {@code ffmpeg-csv}. */
     public String optionName() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return OptionChoice.spelling(this);
     }
 
     public static MotionFormat parse(String text) {
-        for (MotionFormat format : values()) {
-            if (format.optionName().equals(text.trim().toLowerCase(Locale.ROOT))) {
-                return format;
-            }
-        }
-        throw new IllegalArgumentException("--format " + text + " is not one of parquet, csv, json, ffmpeg-csv");
+        return OptionChoice.parse("--format", text, MotionFormat.class);
     }
 }

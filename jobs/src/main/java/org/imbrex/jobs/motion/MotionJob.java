@@ -82,7 +82,7 @@ public final class MotionJob {
         output.checkHoldsNone(inputs.videos().stream().map(Y4mFrameIndex::source).toList(), "input file");
         OutputDirectory render = null;
         if (options.render() != null) {
-            render = OutputDirectory.prepare(options.render(), options.overwrite(), conf);
+            render = OutputDirectory.prepare("--render", options.render(), options.overwrite(), conf);
             if (render.output().equals(output.output())) {
                 throw new IllegalArgumentException("--render " + options.render() + " is the --output directory; "
                         + "give the pictures a directory of their own");

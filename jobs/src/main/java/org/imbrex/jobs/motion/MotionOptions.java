@@ -23,6 +23,23 @@ public record MotionOptions(List<String> inputs, String output, MotionFormat for
         int range, int stripeRows, int framesPerTask, int partitions, String render, String master)
         implements Serializable {
 
+    /**
+     * Each option's default as the command line spells it, the one place they live: {@link MotionCommand}'s
+     * annotations read these; block and range are {@link MotionPlan}'s; 0 means automatic (stripes, frames
+     * per task) or one partition per task.
+     */
+    public static final class Defaults {
+        public static final String FORMAT = "parquet";
+        public static final String BLOCK = "" + MotionPlan.DEFAULT_BLOCK;
+        public static final String RANGE = "" + MotionPlan.DEFAULT_RANGE;
+        public static final String STRIPE_ROWS = "0";
+        public static final String FRAMES_PER_TASK = "0";
+        public static final String PARTITIONS = "0";
+
+        private Defaults() {
+        }
+    }
+
     /** The longest run of frames an automatic choice gives one task. */
     public static final int MAX_AUTOMATIC_RUN = 16;
     /** Tasks per Spark core an automatic choice aims at, so that uneven tasks still keep every core busy. */
@@ -40,7 +57,8 @@ public record MotionOptions(List<String> inputs, String output, MotionFormat for
                     + " is negative; use 0 (automatic) or a number of frames");
         }
         if (partitions < 0) {
-            throw new IllegalArgumentException("--partitions " + partitions + " must be 0 (one per task) or more");
+            throw new IllegalArgumentException("--partitions " + partitions + " is negative; give N ≥ 1 partitions, "
+                    + "or 0 (the default) for one partition per task");
         }
     }
 

@@ -58,10 +58,6 @@ public record MotionSummary(List<FileCounts> files, int block, int range, List<S
         return (double) blocks() * (2 * range + 1) * (2 * range + 1);
     }
 
-    public double framesPerSecond() {
-        return frames() / Math.max(timings.total(), 1e-9);
-    }
-
     /** Prints the summary for users. */
     public void print(PrintStream out) {
         double seconds = Math.max(timings.total(), 1e-9);

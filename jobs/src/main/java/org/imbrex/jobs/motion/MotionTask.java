@@ -4,9 +4,12 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.imbrex.io.motion.MotionPlan;
+import org.imbrex.io.video.LumaFrame;
 import org.imbrex.io.video.Y4mFrameIndex;
 
 /**
@@ -27,11 +30,17 @@ import org.imbrex.io.video.Y4mFrameIndex;
  *
  * @param lumaOffsets the luma offset of frames {@code firstFrame − 1 .. firstFrame + frames − 1}
  */
-public record MotionTask(String path, int width, int height, int firstFrame, long[] lumaOffsets) {
+public record MotionTask(String path, int width, int height, int firstFrame, long[] lumaOffsets)
+        implements java.io.Serializable {
 
     /** Frames matched (as frame n). */
     public int frames() {
         return lumaOffsets.length - 1;
+    }
+
+    /** Frame {@code firstFrame − 1 + i} of the task, whole: i = 0 is the previous frame of the first. */
+    public LumaFrame read(FSDataInputStream in, int i) throws IOException {
+        return Y4mFrameIndex.readRows(in, lumaOffsets[i], firstFrame - 1 + i, width, height, 0, height);
     }
 
     /** The tasks of one file: its frames from 1 on, in runs of {@code framesPerTask}. A file with fewer than two frames has none. */

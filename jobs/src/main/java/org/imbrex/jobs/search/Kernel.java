@@ -1,6 +1,6 @@
 package org.imbrex.jobs.search;
 
-import java.util.Locale;
+import org.imbrex.jobs.cli.OptionChoice;
 
 /**
  * Which implementation of the msad4 search shader scans the tiles: the Java shader (fast, the default) or
@@ -13,10 +13,6 @@ public enum Kernel {
     ASM;
 
     public static Kernel parse(String text) {
-        try {
-            return valueOf(text.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--kernel " + text + " is not one of java, asm");
-        }
+        return OptionChoice.parse("--kernel", text, Kernel.class);
     }
 }

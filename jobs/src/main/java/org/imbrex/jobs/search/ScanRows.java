@@ -66,7 +66,7 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
         this.counters = counters;
         this.allocators = allocators;
         this.best = options.keepsBest()
-                ? new BestMatches(plan.signatureCount(), options.best(), options.maxSad()) : null;
+                ? new BestMatches(plan.signatureCount(), options.best(), options.maxSad(), pending::add) : null;
     }
 
     @Override

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.imbrex.io.scan.Prefilter;
 import org.imbrex.jobs.cli.ByteSize;
+import org.imbrex.jobs.cli.OptionChoice;
+import org.imbrex.jobs.search.SearchOptions.Defaults;
 import org.imbrex.jobs.spark.TableFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,14 +20,14 @@ import picocli.CommandLine.Option;
  *   spark-submit --class org.imbrex.jobs.ImbrexMain imbrex-jobs.jar search --signatures hdfs:///sigs.yar \
  *       --input 'hdfs:///dumps/*.bin' --output hdfs:///out/matches --best 10
  * </pre>
- * Every option can also come from the Spark configuration as {@code spark.imbrex.<option>}.
+ * Every option can also come from the Spark configuration as {@code spark.imbrex.search.<option>}.
  */
 @Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Find byte signatures (hex with ?? wildcards, or YARA hex strings) in files of any size.",
             "A match's score is the sum of absolute byte differences (SAD) over the signature's non-wildcard "
                 + "bytes: 0 is an exact match."},
-        footer = {"", "Every option can also be set as the Spark conf key spark.imbrex.<option> "
-                + "(e.g. spark.imbrex.max-sad 8); command-line flags win.",
+        footer = {"", "Every option can also be set as the Spark conf key spark.imbrex.search.<option> "
+                + "(e.g. spark.imbrex.search.max-sad 8); command-line flags win.",
             "Sizes take k, m, g suffixes (binary) or plain bytes."})
 public final class SearchCommand implements Callable<Integer> {
 
@@ -45,7 +47,7 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--output", required = true, paramLabel = "DIR", description = "Where the match table goes.")
     private String output;
 
-    @Option(names = "--format", defaultValue = "parquet", paramLabel = "FORMAT",
+    @Option(names = "--format", defaultValue = Defaults.FORMAT, paramLabel = "FORMAT",
             description = "parquet, csv (with a header row) or json (default: ${DEFAULT-VALUE}).")
     private String format;
 
@@ -56,34 +58,35 @@ public final class SearchCommand implements Callable<Integer> {
             description = "Keep offsets scoring ≤ T (default 0 = exact matches; no bound with --best).")
     private Integer maxSad;
 
-    @Option(names = "--best", paramLabel = "K",
+    @Option(names = "--best", defaultValue = Defaults.BEST, paramLabel = "K",
             description = "Keep the K lowest-scoring offsets per signature over all inputs "
-                    + "(ties: lower path, then lower offset).")
-    private Integer best;
+                    + "(ties: lower path, then lower offset; default: ${DEFAULT-VALUE} = every offset within "
+                    + "--max-sad).")
+    private int best;
 
-    @Option(names = "--tile-size", defaultValue = "1m", converter = ByteSize.class, paramLabel = "SIZE",
+    @Option(names = "--tile-size", defaultValue = Defaults.TILE_SIZE, converter = ByteSize.class, paramLabel = "SIZE",
             description = "Bytes per tile, one Dispatch each (default: ${DEFAULT-VALUE}; at most ~16m).")
     private long tileSize;
 
-    @Option(names = "--split-size", defaultValue = "64m", converter = ByteSize.class, paramLabel = "SIZE",
+    @Option(names = "--split-size", defaultValue = Defaults.SPLIT_SIZE, converter = ByteSize.class, paramLabel = "SIZE",
             description = "Bytes per Spark split, read by one task (default: ${DEFAULT-VALUE}).")
     private long splitSize;
 
     @Option(names = "--open-cost", converter = ByteSize.class, paramLabel = "SIZE",
             description = "What opening a file costs, in bytes: small files and the tails of large ones are packed "
                     + "into tasks of about --split-size, each weighing its length plus this "
-                    + "(default: 64k, at most --split-size).")
+                    + "(default: " + Defaults.OPEN_COST + ", at most --split-size).")
     private Long openCost;
 
-    @Option(names = "--partitions", defaultValue = "0", paramLabel = "N",
+    @Option(names = "--partitions", defaultValue = Defaults.PARTITIONS, paramLabel = "N",
             description = "Spread the splits over N scan tasks (default: one task per split).")
     private int partitions;
 
-    @Option(names = "--kernel", defaultValue = "java", paramLabel = "KERNEL",
+    @Option(names = "--kernel", defaultValue = Defaults.KERNEL, paramLabel = "KERNEL",
             description = "java (the fast Java shader) or asm (its interpreted SM5 assembly; same table, slower).")
     private String kernel;
 
-    @Option(names = "--prefilter", defaultValue = "anchors", paramLabel = "P",
+    @Option(names = "--prefilter", defaultValue = Defaults.PREFILTER, paramLabel = "P",
             description = "anchors (skip offsets that cannot match before msad4 scores them) or none (score every "
                     + "offset; same table, slower) (default: ${DEFAULT-VALUE}).")
     private String prefilter;
@@ -92,7 +95,7 @@ public final class SearchCommand implements Callable<Integer> {
             description = "Spark master (default: spark-submit's, else local[*]).")
     private String master;
 
-    @Option(names = "--show", defaultValue = "20", paramLabel = "N",
+    @Option(names = "--show", defaultValue = Defaults.SHOW, paramLabel = "N",
             description = "Print the N best matches when done (default: ${DEFAULT-VALUE}).")
     private int show;
 
@@ -102,27 +105,12 @@ public final class SearchCommand implements Callable<Integer> {
         return new SearchJob(options).run();
     }
 
-    private static Prefilter parsePrefilter(String text) {
-        for (Prefilter choice : Prefilter.values()) {
-            if (choice.name().equalsIgnoreCase(text.trim())) {
-                return choice;
-            }
-        }
-        throw new IllegalArgumentException("--prefilter " + text + " is not one of "
-                + java.util.Arrays.stream(Prefilter.values()).map(p -> p.name().toLowerCase(java.util.Locale.ROOT))
-                        .collect(java.util.stream.Collectors.joining(", ")));
-    }
-
     SearchOptions options() {
         try {
-            int bestK = best == null ? 0 : best;
-            if (best != null && best < 1) {
-                throw new IllegalArgumentException("--best " + best + " must be at least 1");
-            }
-            int threshold = maxSad != null ? maxSad : (bestK > 0 ? SearchOptions.UNLIMITED : 0);
+            int threshold = maxSad != null ? maxSad : (best > 0 ? SearchOptions.UNLIMITED : 0);
             return new SearchOptions(signatures, inputs, output, TableFormat.parse(format), overwrite, threshold,
-                    bestK, tileSize, splitSize, openCost != null ? openCost : SearchOptions.defaultOpenCost(splitSize),
-                    partitions, Kernel.parse(kernel), parsePrefilter(prefilter), master, show);
+                    best, tileSize, splitSize, openCost != null ? openCost : SearchOptions.defaultOpenCost(splitSize),
+                    partitions, Kernel.parse(kernel), OptionChoice.parse("--prefilter", prefilter, Prefilter.class), master, show);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -114,9 +114,9 @@ public final class SearchJob {
     private Prepared prepare() {
         long started = System.nanoTime();
         Configuration conf = HadoopConf.fromSystemProperties();
-        SearchPlan plan = SearchPlan.compile(readSignatures(conf));
+        SearchPlan plan = SearchPlan.compile(readSignatures(options, conf));
         options.checkTileSize(plan.maxLength());
-        List<LocatedFileStatus> listed = listInputs(conf);
+        List<LocatedFileStatus> listed = listInputs(options, conf);
         List<InputFile> files = InputLister.files(listed);
         OutputDirectory output = OutputDirectory.prepare(options.output(), options.overwrite(), conf);
         output.checkHoldsNone(files.stream().map(InputFile::path).toList(), "input file");
@@ -135,7 +135,8 @@ public final class SearchJob {
         }
     }
 
-    private List<Signature> readSignatures(Configuration conf) {
+    /** The signatures of {@code --signatures}, warnings logged; a missing, unreadable or empty file is refused. */
+    static List<Signature> readSignatures(SearchOptions options, Configuration conf) {
         Path path = new Path(options.signatures());
         try {
             FileSystem fs = path.getFileSystem(conf);
@@ -165,7 +166,8 @@ public final class SearchJob {
         }
     }
 
-    private List<LocatedFileStatus> listInputs(Configuration conf) {
+    /** Every input file, with its block locations; a missing input is refused. */
+    static List<LocatedFileStatus> listInputs(SearchOptions options, Configuration conf) {
         try {
             return InputLister.located(conf, options.inputs());
         } catch (IOException e) {
@@ -341,20 +343,41 @@ public final class SearchJob {
      * Hadoop RDD would list the inputs a second time, and broadcast the whole Hadoop configuration first.
      */
     private JavaRDD<ByteRange> splits(JavaSparkContext sc, List<LocatedFileStatus> listed) {
+        List<Tuple2<ArrayList<ByteRange>, Seq<String>>> located = new ArrayList<>();
+        for (PackedSplit split : packedSplits(listed, sc.hadoopConfiguration(), options)) {
+            located.add(new Tuple2<>(new ArrayList<>(split.ranges()),
+                    CollectionConverters.asScala(Arrays.asList(hosts(split))).toSeq()));
+        }
+        ClassTag<ArrayList<ByteRange>> tag = ClassTag$.MODULE$.apply(ArrayList.class);
+        JavaRDD<ByteRange> ranges = sc.sc().makeRDD(CollectionConverters.asScala(located).toSeq(), tag)
+                .toJavaRDD().flatMap(ArrayList::iterator);
+        return options.partitions() > 0 ? ranges.repartition(options.partitions()) : ranges;
+    }
+
+    /** The hosts holding most of a split's blocks (none for local files). */
+    static String[] hosts(PackedSplit split) {
         try {
-            List<Tuple2<ArrayList<ByteRange>, Seq<String>>> located = new ArrayList<>();
-            for (PackedSplit split : ByteRangeInputFormat.splits(listed, sc.hadoopConfiguration(),
-                    options.splitSize(), options.splitSize(), options.openCost())) {
-                // As Spark's Hadoop RDDs do (spark.hadoopRDD.ignoreEmptySplits): a split of empty files is no task.
+            return split.getLocations();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The scan's splits of the listed inputs ({@link ByteRangeInputFormat#splits}: ranges of about {@code
+     * --split-size}, small files packed, block locations kept), without the splits of empty files, which are
+     * no task (as Spark's Hadoop RDDs do with {@code spark.hadoopRDD.ignoreEmptySplits}).
+     */
+    static List<PackedSplit> packedSplits(List<LocatedFileStatus> listed, Configuration conf, SearchOptions options) {
+        try {
+            List<PackedSplit> splits = new ArrayList<>();
+            for (PackedSplit split : ByteRangeInputFormat.splits(listed, conf, options.splitSize(),
+                    options.splitSize(), options.openCost())) {
                 if (split.getLength() > 0) {
-                    located.add(new Tuple2<>(new ArrayList<>(split.ranges()),
-                            CollectionConverters.asScala(Arrays.asList(split.getLocations())).toSeq()));
+                    splits.add(split);
                 }
             }
-            ClassTag<ArrayList<ByteRange>> tag = ClassTag$.MODULE$.apply(ArrayList.class);
-            JavaRDD<ByteRange> ranges = sc.sc().makeRDD(CollectionConverters.asScala(located).toSeq(), tag)
-                    .toJavaRDD().flatMap(ArrayList::iterator);
-            return options.partitions() > 0 ? ranges.repartition(options.partitions()) : ranges;
+            return splits;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

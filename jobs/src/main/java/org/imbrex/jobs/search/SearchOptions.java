@@ -2,8 +2,8 @@ package org.imbrex.jobs.search;
 
 import java.io.Serializable;
 import java.util.List;
-import org.imbrex.io.input.ByteRangeInputFormat;
 import org.imbrex.io.scan.Prefilter;
+import org.imbrex.jobs.cli.ByteSize;
 import org.imbrex.jobs.spark.TableFormat;
 
 /**
@@ -24,12 +24,33 @@ public record SearchOptions(String signatures, List<String> inputs, String outpu
         boolean overwrite, int maxSad, int best, long tileSize, long splitSize, long openCost, int partitions,
         Kernel kernel, Prefilter prefilter, String master, int show) implements Serializable {
 
+    /**
+     * Each option's default as the command line spells it, the one place they live: {@link SearchCommand}'s
+     * annotations and help read these, the {@code DEFAULT_*} numbers are parsed from them, and a test holds
+     * {@code conf/imbrex-defaults.conf}'s commented keys to them. {@code --max-sad} has none of its own: 0,
+     * or no bound with {@code --best}.
+     */
+    public static final class Defaults {
+        public static final String FORMAT = "parquet";
+        public static final String BEST = "0";
+        public static final String TILE_SIZE = "1m";
+        public static final String SPLIT_SIZE = "64m";
+        /** About what opening a file and starting its scan costs, in bytes scanned; at most the split size. */
+        public static final String OPEN_COST = "64k";
+        public static final String PARTITIONS = "0";
+        public static final String KERNEL = "java";
+        public static final String PREFILTER = "anchors";
+        public static final String SHOW = "20";
+
+        private Defaults() {
+        }
+    }
+
     /** No bound on the score. */
     public static final int UNLIMITED = Integer.MAX_VALUE;
-    public static final long DEFAULT_TILE_SIZE = 1L << 20;
-    public static final long DEFAULT_SPLIT_SIZE = 64L << 20;
-    /** 64 KiB: about what opening a file and starting its scan costs, in bytes scanned. */
-    public static final long DEFAULT_OPEN_COST = ByteRangeInputFormat.DEFAULT_OPEN_COST;
+    public static final long DEFAULT_TILE_SIZE = ByteSize.parse(Defaults.TILE_SIZE);
+    public static final long DEFAULT_SPLIT_SIZE = ByteSize.parse(Defaults.SPLIT_SIZE);
+    public static final long DEFAULT_OPEN_COST = ByteSize.parse(Defaults.OPEN_COST);
     /**
      * The largest tile core: one Dispatch covers at most 65535 groups × 64 threads × 4 offsets. The halo
      * (longest signature − 1 bytes) is read past the core but adds no thread group.
@@ -42,7 +63,8 @@ public record SearchOptions(String signatures, List<String> inputs, String outpu
             throw new IllegalArgumentException("--max-sad " + maxSad + " is negative; scores are ≥ 0");
         }
         if (best < 0) {
-            throw new IllegalArgumentException("--best " + best + " must be at least 1");
+            throw new IllegalArgumentException("--best " + best + " is negative; give K ≥ 1 for the K best offsets "
+                    + "per signature, or 0 (the default) for every offset within --max-sad");
         }
         if (tileSize < 1 || tileSize > MAX_DISPATCH_BYTES) {
             throw new IllegalArgumentException("--tile-size " + tileSize + " is outside 1.." + MAX_DISPATCH_BYTES
@@ -56,7 +78,8 @@ public record SearchOptions(String signatures, List<String> inputs, String outpu
                     + "(at most --split-size; --open-cost " + splitSize + " gives every file a task of its own)");
         }
         if (partitions < 0) {
-            throw new IllegalArgumentException("--partitions " + partitions + " must be at least 1");
+            throw new IllegalArgumentException("--partitions " + partitions + " is negative; give N ≥ 1 scan tasks, "
+                    + "or 0 (the default) for one task per split");
         }
         if (show < 0) {
             throw new IllegalArgumentException("--show " + show + " must be 0 or more");
@@ -66,6 +89,12 @@ public record SearchOptions(String signatures, List<String> inputs, String outpu
     /** The open cost when none is given: {@link #DEFAULT_OPEN_COST}, or the split size if that is smaller. */
     public static long defaultOpenCost(long splitSize) {
         return Math.min(DEFAULT_OPEN_COST, splitSize);
+    }
+
+    /** These options with another score bound. */
+    public SearchOptions withMaxSad(int value) {
+        return new SearchOptions(signatures, inputs, output, format, overwrite, value, best, tileSize, splitSize,
+                openCost, partitions, kernel, prefilter, master, show);
     }
 
     /** True when the job keeps the K best offsets per signature. */

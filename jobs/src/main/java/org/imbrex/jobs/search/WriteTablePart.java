@@ -26,7 +26,7 @@ import scala.Tuple2;
  * <pre>
  *   in (shuffled) the part's matches as the scan tasks sent them
  *   sorted        (mz, a, 0, sad 2) (mz, a, 9, sad 0) (mz, b, 4, sad 1) | (png, a, 3, sad 0) ...
- *   --best 2      heap of 2 per signature → at the signature's end:  (mz, a, 9) (mz, b, 4)  in table order
+ *   --best 2      scores counted as the rows come (BestQuota): mz has sad 0, 1, 2 → keep sad &lt; 2 → (mz, a, 9) (mz, b, 4)
  *   out           part-00001-JOB-c000.snappy.parquet below _temporary/attempt-N/, rows per signature, best rows
  * </pre>
  * Part 0 always writes a file, even without rows, so that an empty table still has its schema on disk.
@@ -70,50 +70,30 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
         Path file = OutputDirectory.attemptFile(spec.staging(), task == null ? 0 : task.taskAttemptId(),
                 fileName(part, spec.job(), spec.format()));
         try (PartSorter parts = new PartSorter(order, spec.runBytes()); Part out = new Part(file)) {
+            BestQuota best = spec.best() > 0 ? new BestQuota() : null;
             while (shuffled.hasNext()) {
-                parts.add(shuffled.next()._1());
+                Match match = shuffled.next()._1();
+                parts.add(match);
+                if (best != null) {
+                    best.count(match);
+                }
             }
             Iterator<Match> sorted = parts.sorted();
             spilledRuns.add(parts.spills());
             if (part == 0) {
                 out.open();
             }
-            if (spec.best() > 0) {
-                writeBest(sorted, out);
-            } else {
-                while (sorted.hasNext()) {
-                    out.write(sorted.next());
+            if (best != null) {
+                best.select(spec.best());
+            }
+            while (sorted.hasNext()) {
+                Match match = sorted.next();
+                if (best == null || best.keep(match)) {
+                    out.write(match);
                 }
             }
             out.close();
             return List.of(out.written(part)).iterator();
-        }
-    }
-
-    /** Each signature's K best, written in table order when the signature's matches end. */
-    private void writeBest(Iterator<Match> sorted, Part out) throws IOException {
-        PriorityQueue<Match> kept = new PriorityQueue<>(Match.BEST_FIRST.reversed());
-        int current = -1;
-        while (sorted.hasNext()) {
-            Match match = sorted.next();
-            if (match.signature() != current) {
-                flush(kept, out);
-                current = match.signature();
-            }
-            kept.add(match);
-            if (kept.size() > spec.best()) {
-                kept.poll();
-            }
-        }
-        flush(kept, out);
-    }
-
-    private void flush(PriorityQueue<Match> kept, Part out) throws IOException {
-        List<Match> rows = new ArrayList<>(kept);
-        kept.clear();
-        rows.sort(order);
-        for (Match match : rows) {
-            out.write(match);
         }
     }
 

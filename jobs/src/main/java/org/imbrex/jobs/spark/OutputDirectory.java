@@ -38,9 +38,14 @@ public final class OutputDirectory {
 
     /**
      * Checks the output before any work starts: an existing non-empty directory (or a file) is refused
-     * unless {@code overwrite}.
+     * unless {@code overwrite}; so is a path below a regular file, or in a directory imbrex cannot write.
      */
     public static OutputDirectory prepare(String location, boolean overwrite, Configuration conf) {
+        return prepare("--output", location, overwrite, conf);
+    }
+
+    /** {@link #prepare(String, boolean, Configuration)} for the directory of {@code option} (e.g. {@code --render}). */
+    public static OutputDirectory prepare(String option, String location, boolean overwrite, Configuration conf) {
         try {
             Path path = new Path(location);
             FileSystem fs = path.getFileSystem(conf);
@@ -48,20 +53,51 @@ public final class OutputDirectory {
             if (fs.exists(output) && !overwrite) {
                 FileStatus status = fs.getFileStatus(output);
                 if (!status.isDirectory()) {
-                    throw new IllegalArgumentException("--output " + location
+                    throw new IllegalArgumentException(option + " " + location
                             + " exists and is a file; choose another path or pass --overwrite");
                 }
                 if (fs.listStatus(output).length > 0) {
-                    throw new IllegalArgumentException("--output " + location
+                    throw new IllegalArgumentException(option + " " + location
                             + " exists and is not empty; choose another path or pass --overwrite");
                 }
             }
+            refuseInsideAFile(fs, output, option + " " + location);
             String id = Long.toString(System.currentTimeMillis(), 36)
                     + Long.toString(ProcessHandle.current().pid(), 36);
             Path staging = new Path(output.getParent(), "." + output.getName() + INCOMPLETE_MARK + id);
+            probeWritable(fs, staging, option + " " + location);
             return new OutputDirectory(fs, output, staging, overwrite);
         } catch (IOException e) {
-            throw new UncheckedIOException("--output " + location + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(option + " " + location + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The nearest existing ancestor of the output must be a directory: a path below a regular file cannot be made. */
+    private static void refuseInsideAFile(FileSystem fs, Path output, String argument) throws IOException {
+        Path ancestor = output.getParent();
+        while (ancestor != null && !fs.exists(ancestor)) {
+            ancestor = ancestor.getParent();
+        }
+        if (ancestor != null && !fs.getFileStatus(ancestor).isDirectory()) {
+            throw new IllegalArgumentException(argument + " is inside " + ancestor
+                    + ", which is a file, not a directory");
+        }
+    }
+
+    /**
+     * Creates and removes the staging directory, so that an output the job cannot write is refused before any
+     * task runs, not after the last one.
+     */
+    private static void probeWritable(FileSystem fs, Path staging, String argument) {
+        try {
+            if (!fs.mkdirs(staging)) {
+                throw new IOException("mkdirs returned false");
+            }
+            fs.delete(staging, true);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(argument + " cannot be written: " + staging.getParent()
+                    + " does not let imbrex create a directory (" + e.getClass().getSimpleName() + ": "
+                    + e.getMessage() + ")");
         }
     }
 

@@ -1,6 +1,7 @@
 package org.imbrex.jobs.spark;
 
 import java.util.Locale;
+import org.imbrex.jobs.cli.OptionChoice;
 
 /**
  * How a match table is written: Parquet (the default, for notebooks and Spark), CSV with a header row of
@@ -19,10 +20,6 @@ public enum TableFormat {
     }
 
     public static TableFormat parse(String text) {
-        try {
-            return valueOf(text.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--format " + text + " is not one of parquet, csv, json");
-        }
+        return OptionChoice.parse("--format", text, TableFormat.class);
     }
 }

@@ -25,6 +25,24 @@ class ByteSizeTest {
                         + " e.g. 64m)");
     }
 
+    /**
+     * Found by {@code SearchCommandFuzzTest}: the digits went to {@code Long.parseLong}, which also takes a
+     * sign and digits of other scripts, and "ib" was dropped after a bare number.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-0", "+5", "+5k", "5ib", "\u0665", "\u0665k", "5\u212A", "5 k", "5b"})
+    void parse_signsOtherDigitsAndStraySuffixes_areRefused(String text) {
+        assertThatThrownBy(() -> ByteSize.parse(text)).isInstanceOf(CommandLine.TypeConversionException.class)
+                .hasMessageStartingWith("'" + text + "' is not a size");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"00000000000000000000001k, 1024", "9223372036854775807, 9223372036854775807",
+        "8191t, 9006099743113216"})
+    void parse_longDigitRuns_areTheirValue(String text, long bytes) {
+        assertThat(ByteSize.parse(text)).isEqualTo(bytes);
+    }
+
     @ParameterizedTest
     @CsvSource({"0, 0 B", "1023, 1023 B", "1024, 1.0 KiB", "67108864, 64.0 MiB", "2281701381, 2.1 GiB"})
     void format_bytes_usesTheLargestBinaryUnit(long bytes, String text) {

@@ -30,8 +30,13 @@ record ResultTable(List<List<Object>> rows) {
 
     /** Reads the Parquet table at {@code table}: the columns of {@code schema}, in its order. */
     static ResultTable read(Path table, StructType schema) {
+        return read(table.toUri().toString(), schema);
+    }
+
+    /** {@link #read(Path, StructType)} for a table on any Hadoop file system ({@code hdfs://127.0.0.1:9000/m}). */
+    static ResultTable read(String table, StructType schema) {
         String[] columns = schema.fieldNames();
-        List<Row> rows = LocalSpark.session().read().parquet(table.toUri().toString())
+        List<Row> rows = LocalSpark.session().read().parquet(table)
                 .selectExpr(columns).collectAsList();
         return new ResultTable(rows.stream()
                 .map(row -> IntStream.range(0, columns.length).mapToObj(row::get).toList())

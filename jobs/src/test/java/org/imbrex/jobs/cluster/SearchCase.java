@@ -57,9 +57,18 @@ record SearchCase(SearchInput input, ResultTable reference) implements JobCase {
 
     @Override
     public String[] arguments(Path output, Partitioning partitioning, String... extra) {
-        List<String> args = new ArrayList<>(List.of(command(), "--signatures", input.signatures().toString(),
-                "--input", input.data().toString(), "--output", output.toString(),
-                "--max-sad", Integer.toString(SearchInput.MAX_SAD)));
+        return arguments(input.signatures().toString(), input.data().toString(), output.toString(), partitioning,
+                extra);
+    }
+
+    /**
+     * {@link #arguments(Path, Partitioning, String...)} with the signature file, the data and the output at
+     * other locations, e.g. copies of the input on HDFS: {@code arguments("hdfs://127.0.0.1:9000/in/signatures.txt",
+     * "hdfs://127.0.0.1:9000/in/data.bin", "hdfs://127.0.0.1:9000/out/matches", Partitioning.CLIENT_MODE)}.
+     */
+    String[] arguments(String signatures, String data, String output, Partitioning partitioning, String... extra) {
+        List<String> args = new ArrayList<>(List.of(command(), "--signatures", signatures, "--input", data,
+                "--output", output, "--max-sad", Integer.toString(SearchInput.MAX_SAD)));
         args.addAll(switch (partitioning) {
             case LOCAL_REFERENCE -> List.of("--master", "local[2]", "--tile-size", "256k", "--split-size", "4m");
             case CLIENT_MODE -> List.of("--tile-size", "64k", "--split-size", "1m");

@@ -64,7 +64,7 @@ class MotionCommandTest {
         "--block | 12 | --block 12 is not supported; use 4, 8, 16, 32 or 64",
         "--format | avi | --format avi is not one of parquet, csv, json, ffmpeg-csv",
         "--frames-per-task | -2 | --frames-per-task -2 is negative; use 0 (automatic) or a number of frames",
-        "--partitions | -1 | --partitions -1 must be 0 (one per task) or more",
+        "--partitions | -1 | --partitions -1 is negative; give N ≥ 1 partitions, or 0 (the default) for one partition per task",
         "--stripe-rows | -1 | --stripe-rows -1 is negative; use 0 (automatic) or a number of block rows"})
     void motion_badOption_isOneLineNamingOptionValueAndLimit(String option, String value, String message) {
         Result result = run("motion", "--input", dir.toString(), "--output", dir.resolve("out").toString(), option,

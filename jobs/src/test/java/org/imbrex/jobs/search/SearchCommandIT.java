@@ -54,15 +54,19 @@ class SearchCommandIT {
     @Test
     void search_propertiesFileConfAndFlags_flagsWinAndTheCsvTableHasAHeader() throws IOException {
         Path conf = Files.writeString(dir.resolve("imbrex.conf"),
-                "spark.imbrex.format csv\nspark.imbrex.max-sad 100\nspark.imbrex.tile-size 4k\n");
+                "spark.imbrex.search.format csv\nspark.imbrex.search.max-sad 100\nspark.imbrex.search.tile-size 4k\n"
+                        + "spark.imbrex.partitions 3\n");
         Path out = dir.resolve("configured");
 
         CommandRun run = CommandRun.of(Stream.concat(Stream.of("--properties-file", conf.toString(), "--conf",
-                "spark.imbrex.best=2"), Stream.of(searchArgs(out, "--max-sad", "5", "--show", "3")))
+                "spark.imbrex.search.best=2"), Stream.of(searchArgs(out, "--max-sad", "5", "--show", "3")))
                 .toArray(String[]::new));
 
         List<MatchRow> expected = oracle.best(2, 5);
         assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).as("the old key of an option both commands have is ignored").contains(
+                "imbrex: spark.imbrex.partitions is ignored: search and motion both have --partitions; use "
+                        + "spark.imbrex.search.partitions or spark.imbrex.motion.partitions");
         assertThat(Searches.read(out.toString(), TableFormat.CSV)).containsExactlyElementsOf(expected);
         assertThat(csvParts(out)).isNotEmpty().allSatisfy(part -> assertThat(Files.readAllLines(part).get(0))
                 .isEqualTo(CSV_HEADER));

@@ -16,9 +16,10 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.imbrex.io.input.ByteRangeInputFormat;
+import org.imbrex.io.scan.Prefilter;
 import org.imbrex.jobs.cli.GlobalArguments;
 import org.imbrex.jobs.cli.SparkConfDefaults;
-import org.imbrex.io.scan.Prefilter;
 import org.imbrex.jobs.spark.TableFormat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,7 +37,7 @@ class SearchCommandTest {
     private record ConfCase(String option, String value, Function<SearchOptions, Object> field, Object expected) {
         @Override
         public String toString() {
-            return "spark.imbrex." + option + "=" + value;
+            return SparkConfDefaults.key("search", option) + "=" + value;
         }
     }
 
@@ -126,8 +127,8 @@ class SearchCommandTest {
     static List<Object[]> badOptions() {
         return List.of(
                 new Object[] {List.of("--max-sad", "-1"), "--max-sad -1 is negative"},
-                new Object[] {List.of("--best", "0"), "--best 0 must be at least 1"},
-                new Object[] {List.of("--best", "-2"), "--best -2 must be at least 1"},
+                new Object[] {List.of("--best", "-2"), "--best -2 is negative; give K ≥ 1 for the K best offsets per "
+                    + "signature, or 0 (the default) for every offset within --max-sad"},
                 new Object[] {List.of("--tile-size", "0"), "--tile-size 0 is outside 1..16776960"},
                 new Object[] {List.of("--tile-size", "16m"), "--tile-size 16777216 is outside 1..16776960"},
                 new Object[] {List.of("--tile-size", "1.5m"), "'1.5m' is not a size"},
@@ -137,7 +138,8 @@ class SearchCommandTest {
                 new Object[] {List.of("--open-cost", "8k", "--split-size", "4k"),
                     "--open-cost 8192 is outside 0..4096 bytes"},
                 new Object[] {List.of("--open-cost", "-1"), "'-1' is not a size"},
-                new Object[] {List.of("--partitions", "-1"), "--partitions -1 must be at least 1"},
+                new Object[] {List.of("--partitions", "-1"), "--partitions -1 is negative; give N ≥ 1 scan tasks, or 0 "
+                    + "(the default) for one task per split"},
                 new Object[] {List.of("--show", "-1"), "--show -1 must be 0 or more"},
                 new Object[] {List.of("--format", "xml"), "--format xml is not one of parquet, csv, json"},
                 new Object[] {List.of("--kernel", "hlsl"), "--kernel hlsl is not one of java, asm"},
@@ -180,7 +182,7 @@ class SearchCommandTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("confCases")
     void options_sparkConfKey_setsTheOption(ConfCase conf) {
-        System.setProperty(SparkConfDefaults.PREFIX + conf.option(), conf.value());
+        System.setProperty(SparkConfDefaults.key("search", conf.option()), conf.value());
         String[] args = IntStream.range(0, REQUIRED.length / 2)
                 .filter(i -> !REQUIRED[2 * i].equals("--" + conf.option()))
                 .boxed().flatMap(i -> Stream.of(REQUIRED[2 * i], REQUIRED[2 * i + 1]))
@@ -204,8 +206,8 @@ class SearchCommandTest {
 
     @Test
     void options_flagAndConfKey_flagWins() {
-        System.setProperty("spark.imbrex.max-sad", "7");
-        System.setProperty("spark.imbrex.tile-size", "2m");
+        System.setProperty("spark.imbrex.search.max-sad", "7");
+        System.setProperty("spark.imbrex.search.tile-size", "2m");
 
         SearchOptions options = parse("--signatures", "s", "--input", "i", "--output", "o", "--max-sad", "3");
 
@@ -216,10 +218,10 @@ class SearchCommandTest {
     @Test
     void globalArguments_propertiesFileThenConf_laterWinsAndCommandRemains(@TempDir Path dir) throws IOException {
         Path defaults = Files.writeString(dir.resolve("imbrex.conf"),
-                "spark.imbrex.max-sad  9\nspark.imbrex.format csv\nspark.imbrex.split-size\t16m\n");
+                "spark.imbrex.search.max-sad  9\nspark.imbrex.search.format csv\nspark.imbrex.search.split-size\t16m\n");
 
         String[] rest = GlobalArguments.apply(new String[] {"--properties-file", defaults.toString(), "--conf",
-            "spark.imbrex.max-sad=4", "search", "--signatures", "s", "--input", "i", "--output", "o"});
+            "spark.imbrex.search.max-sad=4", "search", "--signatures", "s", "--input", "i", "--output", "o"});
         SearchOptions options = parse(Arrays.copyOfRange(rest, 1, rest.length));
 
         assertThat(rest[0]).isEqualTo("search");
@@ -229,12 +231,32 @@ class SearchCommandTest {
     }
 
     @Test
-    void globalArguments_shippedDefaultsFile_givesTheDocumentedSizes() {
+    void globalArguments_shippedDefaultsFile_leavesTheDefaults() {
         GlobalArguments.apply(new String[] {"--properties-file", "../conf/imbrex-defaults.conf", "search"});
 
-        SearchOptions options = parse(REQUIRED);
+        assertThat(parse(REQUIRED)).isEqualTo(parseWithoutConf());
+    }
 
-        assertThat(Map.of("tile", options.tileSize(), "split", options.splitSize()))
-                .isEqualTo(Map.of("tile", SearchOptions.DEFAULT_TILE_SIZE, "split", SearchOptions.DEFAULT_SPLIT_SIZE));
+    private SearchOptions parseWithoutConf() {
+        Properties conf = (Properties) System.getProperties().clone();
+        System.setProperties(saved);
+        try {
+            return parse(REQUIRED);
+        } finally {
+            System.setProperties(conf);
+        }
+    }
+
+    @Test
+    void options_bestZero_meansEveryOffsetWithinMaxSad() {
+        SearchOptions options = parse("--signatures", "s", "--input", "i", "--output", "o", "--best", "0");
+
+        assertThat(options.keepsBest()).isFalse();
+        assertThat(options.maxSad()).isZero();
+    }
+
+    @Test
+    void options_defaultOpenCost_isTheInputFormatsOwn() {
+        assertThat(SearchOptions.DEFAULT_OPEN_COST).isEqualTo(ByteRangeInputFormat.DEFAULT_OPEN_COST);
     }
 }

@@ -9,6 +9,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.AccessControlException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,6 +94,50 @@ class OutputDirectoryTest {
         output.commit();
 
         assertThat(out.resolve("part-00000")).hasContent("rows");
+    }
+
+    @Test
+    void prepare_outputBelowARegularFile_isRefusedNamingTheFile() throws IOException {
+        Path file = Files.writeString(dir.resolve("data.bin"), "bytes");
+        String out = file.resolve("tables/matches").toString();
+
+        assertThatThrownBy(() -> OutputDirectory.prepare(out, false, conf))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--output " + out + " is inside file:" + file + ", which is a file, not a directory");
+        assertThat(file).hasContent("bytes");
+    }
+
+    /** A local file system on which no directory can be made, as a read-only mount or a denied HDFS path is. */
+    public static final class NoDirectories extends LocalFileSystem {
+        @Override
+        public boolean mkdirs(org.apache.hadoop.fs.Path path, FsPermission permission) throws IOException {
+            throw new AccessControlException("Permission denied: " + path);
+        }
+
+        @Override
+        public boolean mkdirs(org.apache.hadoop.fs.Path path) throws IOException {
+            throw new AccessControlException("Permission denied: " + path);
+        }
+    }
+
+    @Test
+    void prepare_directoryThatCannotBeWritten_isRefusedBeforeAnyTask() {
+        Configuration readOnly = new Configuration(conf);
+        readOnly.setClass("fs.file.impl", NoDirectories.class, FileSystem.class);
+        readOnly.setBoolean("fs.file.impl.disable.cache", true);
+        String out = dir.resolve("matches").toString();
+
+        assertThatThrownBy(() -> OutputDirectory.prepare("--render", out, false, readOnly))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--render " + out + " cannot be written: file:" + dir
+                        + " does not let imbrex create a directory (AccessControlException: Permission denied");
+    }
+
+    @Test
+    void prepare_writableOutput_leavesNothingBehind() throws IOException {
+        OutputDirectory.prepare(dir.resolve("matches").toString(), false, conf);
+
+        assertThat(siblings()).isEmpty();
     }
 
     @Test
