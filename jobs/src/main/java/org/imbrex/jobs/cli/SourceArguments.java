@@ -24,6 +24,9 @@ import picocli.CommandLine;
  * Example: {@code SourceArguments.of(options, new CommandLine(new SearchCommand()), REFUSED, "none")}.
  */
 public final class SourceArguments {
+    /** The {@code --output} a source passes its command: it writes nothing, the command requires one. */
+    public static final String NO_OUTPUT = "(none: the rows are a DataFrame)";
+
     private SourceArguments() {
     }
 

@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.SparkContext;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -101,6 +102,6 @@ final class MotionScan implements Scan, Batch {
     @Override
     public PartitionReaderFactory createReaderFactory() {
         SparkContext sc = SparkSession.active().sparkContext();
-        return new MotionPartitionReader.Factory(options.plan(), HadoopConf.of(sc.hadoopConfiguration()), columns);
+        return new MotionPartitionReader.Factory(options.plan(), HadoopConf.shared(JavaSparkContext.fromSparkContext(sc)), columns);
     }
 }

@@ -55,7 +55,7 @@ public final class MotionSource implements TableProvider, DataSourceRegister {
         MotionCommand command = new MotionCommand();
         CommandLine line = new CommandLine(command);
         try {
-            line.parseArgs(SourceArguments.of(properties, line, REFUSED, "(none: the rows are a DataFrame)"));
+            line.parseArgs(SourceArguments.of(properties, line, REFUSED, SourceArguments.NO_OUTPUT));
             return command.options();
         } catch (CommandLine.ParameterException e) {
             throw new IllegalArgumentException("imbrex: " + e.getMessage(), e);

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.spark.SparkContext;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -128,7 +129,7 @@ final class SearchScan implements Scan, Batch {
                 sc.longAccumulator("imbrex source: bytes scanned"), sc.longAccumulator("imbrex source: tiles"),
                 sc.longAccumulator("imbrex source: matches"));
         SearchOptions scanned = options.withMaxSad(Math.max(0, maxSad));
-        return new SearchPartitionReader.Factory(new ArrayList<>(signatures), HadoopConf.of(sc.hadoopConfiguration()),
+        return new SearchPartitionReader.Factory(new ArrayList<>(signatures), HadoopConf.shared(JavaSparkContext.fromSparkContext(sc)),
                 scanned, columns, counters);
     }
 }

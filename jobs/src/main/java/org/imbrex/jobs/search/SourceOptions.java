@@ -26,9 +26,6 @@ final class SourceOptions {
             "format", "the DataFrame is the result; write it in any format with df.write()",
             "show", "the DataFrame is the result; use df.show(n)",
             "master", "the source runs in the session that reads it");
-    /** The output {@link SearchOptions} must name; a data source writes none. */
-    static final String NO_OUTPUT = "(none: the rows are a DataFrame)";
-
     private SourceOptions() {
     }
 
@@ -36,7 +33,7 @@ final class SourceOptions {
     static SearchOptions parse(Map<String, String> options) {
         SearchCommand command = new SearchCommand();
         CommandLine line = new CommandLine(command);
-        String[] args = SourceArguments.of(options, line, REFUSED, NO_OUTPUT);
+        String[] args = SourceArguments.of(options, line, REFUSED, SourceArguments.NO_OUTPUT);
         try {
             line.parseArgs(args);
             return command.options();
