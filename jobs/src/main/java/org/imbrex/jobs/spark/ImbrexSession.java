@@ -31,7 +31,9 @@ public final class ImbrexSession {
             conf.setIfMissing("spark.driver.host", "127.0.0.1");
             conf.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
         }
-        return SparkSession.builder().config(conf).getOrCreate();
+        // The classic session's own builder: SparkSession.builder() first finds which implementation is on the
+        // class path (classic or Connect) through Scala's runtime reflection, whose start costs a second of CPU.
+        return org.apache.spark.sql.classic.SparkSession.builder().config(conf).getOrCreate();
     }
 
     /** The settings imbrex needs in every session, local or cluster. */
