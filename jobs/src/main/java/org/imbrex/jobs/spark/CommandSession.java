@@ -20,8 +20,7 @@ public record CommandSession(SparkSession spark, boolean started) implements Aut
 
     /** The running session, or a new one made by {@link ImbrexSession#create}. */
     public static CommandSession open(String appName, String master) {
-        // The classic companion's, as ImbrexSession makes classic sessions (the API's would look it up first).
-        boolean running = org.apache.spark.sql.classic.SparkSession.getDefaultSession().isDefined();
+        boolean running = ImbrexSession.running();
         return new CommandSession(ImbrexSession.create(appName, master), !running);
     }
 

@@ -36,6 +36,15 @@ public final class ImbrexSession {
         return org.apache.spark.sql.classic.SparkSession.builder().config(conf).getOrCreate();
     }
 
+    /**
+     * Whether this JVM has a session running already (a notebook's, or one a test suite shares), which
+     * {@link #create} would return instead of starting one.
+     */
+    public static boolean running() {
+        // Asked of the classic companion, whose sessions create makes; the API's would look it up first.
+        return org.apache.spark.sql.classic.SparkSession.getDefaultSession().isDefined();
+    }
+
     /** The settings imbrex needs in every session, local or cluster. */
     public static void configure(SparkConf conf) {
         conf.set("spark.serializer", "org.apache.spark.serializer.KryoSerializer");
