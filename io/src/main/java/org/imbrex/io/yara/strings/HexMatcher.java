@@ -1,0 +1,125 @@
+package org.imbrex.io.yara.strings;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The matches YARA 4.2.3 reports for a hex string: one per start offset s at which the string matches, in
+ * offset order, with the length YARA gives it, which depends on how YARA matches the string:
+ * <pre>
+ *   no ( … ) anywhere   YARA's "fast" hex engine walks all positions at once and stops at the first end
+ *                       it reaches: the length is the SHORTEST match from s.
+ *                         { 61 [0-3] 62 } in "abbbb"   →  (0, 2), not (0, 3) …
+ *   with ( … )          YARA's general engine takes the first match in priority order, as a backtracking
+ *                       matcher would: alternatives in the order written, each jump shortest first.
+ *                         { 61 62 63 64 ( 65 66 | 65 ) } in "abcdef"  →  (0, 6)
+ *                         { 61 62 63 64 ( 65 | 65 66 ) } in "abcdef"  →  (0, 5)
+ * </pre>
+ * The priority rule is exact when YARA's atom (the up to 4 bytes it looks up first, chosen by quality) lies
+ * before the first group, as in the examples: YARA runs the priority search forwards from its atom and
+ * finds every start backwards from it. When YARA picks its atom inside a group, each alternative has its
+ * own atom, and the alternative whose atom ends first in the data wins: {@code { 61 ( 62 62 | 62 ) }} in
+ * {@code "abb"} is {@code (0, 2)} for YARA, {@code (0, 3)} here. The offsets are right either way; only
+ * the length of such strings with alternatives of different lengths can differ.
+ *
+ * <p>A jump longer than 200 outside groups makes YARA split the string there and chain the parts; a chain
+ * completes at the first end it can, so the shortest rule holds for it too ({@code { 61 [250-300] 62 }}).
+ *
+ * <p>Also not emulated: YARA's {@code YR_RE_SCAN_LIMIT} (4096): YARA does not find a match of a hex string
+ * with wildcards or jumps whose part before or after its atom is longer than 4096 bytes (jumps above 200
+ * outside groups are exempt: YARA splits the string there and chains the parts, without a limit).
+ *
+ * <p>Example: {@code { 4D ?? [1-2] 5A }} in {@code 4D 00 01 5A 5A} gives {@code (0, 4)} only.
+ */
+final class HexMatcher {
+    private HexMatcher() {
+    }
+
+    static List<StringMatch> matches(HexString hex, byte[] data) {
+        List<StringMatch> matches = new ArrayList<>();
+        boolean priority = hex.hasAlternatives();
+        for (int s = 0; s < data.length; s++) {
+            int end = priority ? firstEnd(hex.tokens(), 0, s, data, End.ANY) : shortestEnd(hex.tokens(), s, data);
+            if (end > s) {
+                matches.add(new StringMatch(s, end - s));
+            }
+        }
+        return matches;
+    }
+
+    /**
+     * The smallest end of a match from {@code s} of a group-free token list, or -1: the set of positions
+     * reached after each token, as YARA's fast engine keeps it.
+     * <pre>
+     *   tokens   61      [1-2]      62
+     *   reached  {s} → {s+1} → {s+2, s+3} → {p+1 : p reached, data[p] == 62}
+     * </pre>
+     */
+    private static int shortestEnd(List<HexToken> tokens, int s, byte[] data) {
+        BitSet reached = new BitSet(data.length + 1);
+        reached.set(s);
+        for (HexToken token : tokens) {
+            BitSet next = new BitSet(data.length + 1);
+            if (token instanceof HexToken.HexByte b) {
+                for (int p = reached.nextSetBit(0); p >= 0 && p < data.length; p = reached.nextSetBit(p + 1)) {
+                    if (b.matches(data[p] & 0xFF)) {
+                        next.set(p + 1);
+                    }
+                }
+            } else {
+                HexToken.HexJump jump = (HexToken.HexJump) token;
+                for (int p = reached.nextSetBit(0); p >= 0; p = reached.nextSetBit(p + 1)) {
+                    long from = (long) p + jump.min();
+                    long to = Math.min((long) p + jump.max(), data.length);
+                    if (from <= to) {
+                        next.set((int) from, (int) to + 1);
+                    }
+                }
+            }
+            if (next.isEmpty()) {
+                return -1;
+            }
+            reached = next;
+        }
+        return reached.nextSetBit(0);
+    }
+
+    /** What follows a token list being matched: the rest of the enclosing lists, or the end of the string. */
+    private interface End {
+        End ANY = position -> position;
+
+        /** The end of the whole match when the rest matches from {@code position}, or -1. */
+        int from(int position);
+    }
+
+    /** The first match end in YARA's priority order (alternatives as written, jumps shortest first), or -1. */
+    private static int firstEnd(List<HexToken> tokens, int index, int position, byte[] data, End rest) {
+        if (index == tokens.size()) {
+            return rest.from(position);
+        }
+        HexToken token = tokens.get(index);
+        if (token instanceof HexToken.HexByte b) {
+            boolean matches = position < data.length && b.matches(data[position] & 0xFF);
+            return matches ? firstEnd(tokens, index + 1, position + 1, data, rest) : -1;
+        }
+        if (token instanceof HexToken.HexJump jump) {
+            long last = Math.min((long) position + jump.max(), data.length);
+            for (long p = (long) position + jump.min(); p <= last; p++) {
+                int end = firstEnd(tokens, index + 1, (int) p, data, rest);
+                if (end >= 0) {
+                    return end;
+                }
+            }
+            return -1;
+        }
+        End afterGroup = p -> firstEnd(tokens, index + 1, p, data, rest);
+        for (List<HexToken> alternative : ((HexToken.HexAlternatives) token).alternatives()) {
+            int end = firstEnd(alternative, 0, position, data, afterGroup);
+            if (end >= 0) {
+                return end;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,145 @@
+package org.imbrex.io.yara.strings;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The reference matcher of imbrex for YARA strings: every match YARA 4.2.3 reports for one string in one
+ * byte array, in YARA's order (by offset; YARA keeps at most one match per offset, the first it finds).
+ * Plain loops over every offset, no index: the fast engines are tested against it.
+ *
+ * <p>A text string of n bytes at offset s, with YARA's checks in YARA's order:
+ * <pre>
+ *   ascii      data[s .. s+n)   == bytes                    length n
+ *   wide       data[s .. s+2n)  == b0 00 b1 00 … bn-1 00     length 2n, tried only when ascii did not match at s
+ *   nocase     compares ASCII letters case-blind (YARA's yr_lowercase: tolower in the C locale)
+ *   fullword   ascii: data[s-1] and data[s+n] are not [0-9A-Za-z] (or outside the data)
+ *              wide:  refused when  data[s-2] is alnum and data[s-1] == 00   (the character before)
+ *                     or when       data[e] is alnum and data[e+1] == 00      (e = s+2n, the one after)
+ *                     so "X" + "a\0b\0" is a fullword match, and so is "a\0b\0" + "X" at the very end
+ * </pre>
+ * An ascii match that fails {@code fullword} hides a wide one at the same offset: once ascii matched, YARA
+ * does not try wide. Except for strings of at most 4 bytes (wide: 2 characters), YARA's {@code
+ * STRING_FITS_IN_ATOM}: there the ascii and the wide form are separate atoms, each checked on its own, and
+ * a wide match that passes {@code fullword} is reported although the ascii one failed:
+ * <pre>
+ *   "x" ascii wide fullword   in  "Qx\0"   → (1, 2): ascii x fails (Q before it), wide x\0 passes
+ *   "xyz" ascii wide fullword in  "Qxyz\0" → no match (the same with a string of 3 characters)
+ * </pre>
+ * Hex strings: {@link HexMatcher}.
+ *
+ * <p>Example: for {@code $a = "ab" ascii wide fullword} in {@code "ab-a\0b\0"} the matches are {@code
+ * (0, 2)} and {@code (3, 4)}.
+ *
+ * <p>Not emulated, and documented here because a fast engine must not "fix" them either: YARA stops
+ * recording a string after {@code YR_MAX_STRING_MATCHES} (1,000,000) matches; {@code yara -s} prints at
+ * most {@code YR_CONFIG_MAX_MATCH_DATA} (512) bytes of a match, though the length is the full one.
+ */
+public final class StringMatcher {
+    /** YARA's {@code YR_MAX_ATOM_LENGTH}: a string this short (wide: counting its zeros) is its own atom. */
+    static final int MAX_ATOM_LENGTH = 4;
+
+    private StringMatcher() {
+    }
+
+    /**
+     * All matches of {@code definition} in {@code data}.
+     *
+     * @throws UnsupportedOperationException for regular expressions and {@code xor}/{@code base64}
+     *                                       strings, with {@link StringDefinition#unsupportedReason()}
+     */
+    public static List<StringMatch> matches(StringDefinition definition, byte[] data) {
+        definition.unsupportedReason().ifPresent(reason -> {
+            throw new UnsupportedOperationException("$" + definition.identifier() + ": " + reason);
+        });
+        if (definition.value() instanceof HexString hex) {
+            return HexMatcher.matches(hex, data);
+        }
+        return textMatches(definition, (TextString) definition.value(), data);
+    }
+
+    private static List<StringMatch> textMatches(StringDefinition definition, TextString text, byte[] data) {
+        boolean ascii = definition.matchesAscii();
+        boolean wide = definition.has(StringModifier.WIDE);
+        boolean nocase = definition.has(StringModifier.NOCASE);
+        boolean fullword = definition.has(StringModifier.FULLWORD);
+        boolean fitsInAtom = (wide ? 2 : 1) * text.length() <= MAX_ATOM_LENGTH;
+        List<StringMatch> matches = new ArrayList<>();
+        for (int s = 0; s < data.length; s++) {
+            boolean asciiHere = ascii && asciiAt(text, data, s, nocase);
+            if (asciiHere && (!fullword || asciiWordAt(data, s, text.length()))) {
+                matches.add(new StringMatch(s, text.length()));
+            } else if ((!asciiHere || fitsInAtom) && wide && wideAt(text, data, s, nocase)
+                    && (!fullword || wideWordAt(data, s, 2 * text.length()))) {
+                matches.add(new StringMatch(s, 2 * text.length()));
+            }
+        }
+        return matches;
+    }
+
+    private static boolean asciiAt(TextString text, byte[] data, int s, boolean nocase) {
+        if (s + text.length() > data.length) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (!same(data[s + i] & 0xFF, text.byteAt(i), nocase)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * <pre>
+     *   text      b0    b1    b2
+     *   data[s+]  0  1  2  3  4  5
+     *             b0 00 b1 00 b2 00
+     * </pre>
+     */
+    private static boolean wideAt(TextString text, byte[] data, int s, boolean nocase) {
+        if (s + 2 * text.length() > data.length) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (!same(data[s + 2 * i] & 0xFF, text.byteAt(i), nocase) || data[s + 2 * i + 1] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean same(int a, int b, boolean nocase) {
+        return nocase ? lowercase(a) == lowercase(b) : a == b;
+    }
+
+    /** YARA's {@code yr_lowercase}: {@code tolower} of the C locale, ASCII letters only. */
+    static int lowercase(int b) {
+        return b >= 'A' && b <= 'Z' ? b + 32 : b;
+    }
+
+    /** YARA's {@code yr_isalnum}: {@code [0-9A-Za-z]}, no other byte. */
+    static boolean isAlnum(int b) {
+        return (b >= '0' && b <= '9') || (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z');
+    }
+
+    /** <pre>  … data[s-1] | data[s] … data[s+n-1] | data[s+n] …   neither neighbour alnum</pre> */
+    private static boolean asciiWordAt(byte[] data, int s, int length) {
+        boolean before = s >= 1 && isAlnum(data[s - 1] & 0xFF);
+        boolean after = s + length < data.length && isAlnum(data[s + length] & 0xFF);
+        return !before && !after;
+    }
+
+    /**
+     * YARA's test, transcribed: the wide neighbour must be alnum <em>and</em> followed by 00 to refuse.
+     * <pre>
+     *   data  s-2  s-1 | s … e-1 | e    e+1        e = s + length
+     *         X    00  |  match  | Y    00         refused if X or Y is alnum (Y only when e+1 exists)
+     * </pre>
+     */
+    private static boolean wideWordAt(byte[] data, int s, int length) {
+        int e = s + length;
+        boolean before = s >= 2 && data[s - 1] == 0 && isAlnum(data[s - 2] & 0xFF);
+        boolean after = e + 1 < data.length && data[e + 1] == 0 && isAlnum(data[e] & 0xFF);
+        return !before && !after;
+    }
+}
