@@ -10,8 +10,8 @@
 #
 # The C loop has no masking (vmpsadbw has none), so it is measured on signatures without wildcards; a row
 # with wildcards is compared with the C figure for the same length. Errors are JMH's 99.9% confidence
-# half-widths (2 forks × 5 iterations by default) and the C program's over 10 samples; the table prints each
-# as a percentage of its score.
+# half-widths (4 forks × 10 iterations by default: on a shared VM, 10 samples leave errors of 10–20%) and the
+# C program's over 40 samples; the table prints each as a percentage of its score.
 #   bench/kernels-bench.sh [JMH options]          e.g. -f 1 -i 3 for a quick look
 #   IMBREX_BENCH_SCALAR=1 bench/kernels-bench.sh  also the plain scalar byte loop (Msad4SearchBench.scalarLoop)
 set -euo pipefail
@@ -36,7 +36,7 @@ c_results="$work/msad4-kernels-c.txt"
 jmh_results="$work/msad4-kernels-jmh.csv"
 pattern='Msad4SearchBench.search|Msad4BlockMatchBench'
 [[ "${IMBREX_BENCH_SCALAR:-0}" == 1 ]] && pattern='Msad4SearchBench|Msad4BlockMatchBench'
-java -jar bench/target/benchmarks.jar "$pattern" -f 2 -wi 3 -w 1 -i 5 -r 1 -rf csv -rff "$jmh_results" "$@"
+java -jar bench/target/benchmarks.jar "$pattern" -f 4 -wi 3 -w 1 -i 10 -r 1 -rf csv -rff "$jmh_results" "$@"
 lanes="$(java --add-modules=jdk.incubator.vector -cp bench/target/benchmarks.jar \
   org.imbrex.bench.LaneLoopsInfo 2>/dev/null || echo "vector API: unknown")"
 
