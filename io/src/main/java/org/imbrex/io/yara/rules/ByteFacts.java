@@ -1,0 +1,96 @@
+package org.imbrex.io.yara.rules;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.imbrex.io.yara.condition.FileFacts;
+import org.imbrex.io.yara.condition.ModuleValue;
+import org.imbrex.io.yara.condition.StringMatch;
+import org.imbrex.io.yara.pe.PeHeaderReader;
+import org.imbrex.io.yara.pe.PeModule;
+import org.imbrex.io.yara.pe.PeSource;
+import org.imbrex.io.yara.pe.YaraValue;
+import org.imbrex.io.yara.strings.StringDefinition;
+import org.imbrex.io.yara.strings.StringMatcher;
+
+/**
+ * The {@link FileFacts} of one file in memory for one rule: {@code filesize}, the rule's string matches
+ * from {@link StringMatcher}, {@code intN} reads, {@code pe.*} from {@link PeModule}, and the results of
+ * the rules of the namespace evaluated so far.
+ *
+ * <p>Example: for the bytes {@code "MZ..MZ"} and a rule with {@code $a = "MZ"}, {@code fileSize()} is 6
+ * and {@code matches(0)} is {@code [(0, 2), (4, 2)]}.
+ */
+final class ByteFacts implements FileFacts {
+    private final byte[] data;
+    private final PeModule pe;
+    private final List<List<StringMatch>> matches = new ArrayList<>();
+    private final Map<String, Boolean> ruleResults;
+
+    /** {@code pe} is null when the file does not import the pe module. */
+    ByteFacts(byte[] data, PeModule pe, List<StringDefinition> strings, Map<String, Boolean> ruleResults) {
+        this.data = data;
+        this.pe = pe;
+        this.ruleResults = ruleResults;
+        for (StringDefinition string : strings) {
+            matches.add(StringMatcher.matches(string, data).stream()
+                    .map(m -> new StringMatch(m.offset(), m.length())).toList());
+        }
+    }
+
+    /** YARA's pe module of {@code data}. */
+    static PeModule peModule(byte[] data) {
+        try {
+            return PeHeaderReader.read(PeSource.of(data));
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the pe module of bytes in memory", e);
+        }
+    }
+
+    @Override
+    public long fileSize() {
+        return data.length;
+    }
+
+    @Override
+    public List<StringMatch> matches(int string) {
+        return matches.get(string);
+    }
+
+    @Override
+    public long readInteger(long offset, int bytes, boolean bigEndian, boolean signed) {
+        return FileFacts.readInteger(data, offset, bytes, bigEndian, signed);
+    }
+
+    /** {@code pe.sections.name} with indexes {@code [2]} is {@code lookup("sections", 2L, "name")}. */
+    @Override
+    public ModuleValue moduleValue(String path, long[] indexes) {
+        String[] parts = path.split("\\.");
+        if (pe == null || !parts[0].equals("pe")) {
+            throw new IllegalStateException("module value " + path + " without the pe module imported");
+        }
+        List<Object> steps = new ArrayList<>();
+        int index = 0;
+        for (int i = 1; i < parts.length; i++) {
+            steps.add(parts[i]);
+            if (parts[i].equals("sections")) {
+                steps.add(indexes[index++]);
+            }
+        }
+        YaraValue value = pe.lookup(steps.toArray());
+        if (value instanceof YaraValue.Integer integer) {
+            return new ModuleValue.Integer(integer.value());
+        }
+        if (value instanceof YaraValue.Bytes bytes) {
+            return new ModuleValue.Text(bytes.bytes());
+        }
+        return ModuleValue.UNDEFINED;
+    }
+
+    @Override
+    public boolean ruleMatched(String rule) {
+        return ruleResults.getOrDefault(rule, false);
+    }
+}
