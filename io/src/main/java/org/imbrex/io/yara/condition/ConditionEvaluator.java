@@ -35,7 +35,10 @@ import org.imbrex.io.yara.condition.Condition.StringRef;
  *     summed, not counted: {@code for 5 i in (1..3) : (i)} is 1 (1+2+3 ≥ 5). The loop stops as soon as the
  *     sum reaches N (and, for {@code none}, whose N is 0, after the first step), then is 1 when the sum is
  *     ≥ N, or ≥ the number of steps for {@code all} or an undefined N. So {@code for none i in (1..3) :
- *     (i == 1)} is 1 in YARA 4.2.3. An undefined body adds nothing but counts as a step.</li>
+ *     (i == 1)} is 1 in YARA 4.2.3. An undefined body adds nothing but counts as a step. One difference is
+ *     kept on purpose: a range whose upper bound is INT64_MAX ends there, where YARA's counter wraps to
+ *     INT64_MIN, stays ≤ the bound and runs on for up to 2^64 steps ({@code for any i in
+ *     (9223372036854775806..9223372036854775807) : (i < 0)} is 1 in YARA, after the wrap, and 0 here).</li>
  * <li>{@code for N of (..) : (body)} sums the body's values over every string (no early stop) and is 1
  *     when the sum is ≥ N, or ≥ the number of strings for {@code all} or an undefined N: {@code for none
  *     of ($a) : ($)} is always 1.</li>
