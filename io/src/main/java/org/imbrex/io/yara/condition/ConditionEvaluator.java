@@ -139,15 +139,15 @@ public final class ConditionEvaluator {
 
     private long quantified(Condition condition) {
         if (condition instanceof Condition.StringsOf s) {
-            return enough(quantity(s.quantifier()), foundStrings(s.strings()), s.strings().size());
+            return Quantities.of(quantity(s.quantifier()), foundStrings(s.strings()), s.strings().size());
         } else if (condition instanceof Condition.StringsOfIn s) {
             return stringsOfIn(s);
         } else if (condition instanceof Condition.StringsPercentOf s) {
-            return percent(integer(s.percent()), foundStrings(s.strings()), s.strings().size());
+            return Quantities.percentOf(integer(s.percent()), foundStrings(s.strings()), s.strings().size());
         } else if (condition instanceof Condition.RulesOf r) {
-            return enough(quantity(r.quantifier()), matchedRules(r.rules()), r.rules().size());
+            return Quantities.of(quantity(r.quantifier()), matchedRules(r.rules()), r.rules().size());
         } else if (condition instanceof Condition.RulesPercentOf r) {
-            return percent(integer(r.percent()), matchedRules(r.rules()), r.rules().size());
+            return Quantities.percentOf(integer(r.percent()), matchedRules(r.rules()), r.rules().size());
         } else if (condition instanceof Condition.ForOf f) {
             return forOf(f);
         } else if (condition instanceof Condition.ForIn f) {
@@ -275,25 +275,6 @@ public final class ConditionEvaluator {
         return quantifier instanceof Condition.All ? UNDEFINED : quantifier instanceof Condition.Any ? 1 : 0;
     }
 
-    /** {@code OP_OF}: an undefined count means all; the count 0 means none matched. */
-    private static long enough(long wanted, long found, long count) {
-        if (wanted == UNDEFINED) {
-            return found >= count ? 1 : 0;
-        }
-        if (wanted == 0) {
-            return found == 0 ? 1 : 0;
-        }
-        return found >= wanted ? 1 : 0;
-    }
-
-    /** {@code OP_OF_PERCENT}, in doubles as YARA computes it. */
-    private static long percent(long percent, long found, long count) {
-        if (percent == UNDEFINED || count == 0) {
-            return UNDEFINED;
-        }
-        return ((double) found / count) * 100 >= percent ? 1 : 0;
-    }
-
     private long stringsOfIn(Condition.StringsOfIn of) {
         long wanted = quantity(of.quantifier());
         long found = 0;
@@ -304,7 +285,7 @@ public final class ConditionEvaluator {
             }
             found += count > 0 ? 1 : 0;
         }
-        return enough(wanted, found, of.strings().size());
+        return Quantities.of(wanted, found, of.strings().size());
     }
 
     private long foundStrings(List<StringRef> strings) {
@@ -329,7 +310,7 @@ public final class ConditionEvaluator {
             steps++;
         }
         currentString = -1;
-        return (wanted == UNDEFINED ? steps : wanted) <= sum ? 1 : 0;
+        return Quantities.loop(wanted, sum, steps);
     }
 
     /** One run of a {@code for .. in} loop, with YARA's early stop ({@code JL_P}) and final test. */
@@ -367,7 +348,7 @@ public final class ConditionEvaluator {
             if (steps == 0) {
                 return 0;
             }
-            return sum >= (wanted == UNDEFINED ? steps : wanted) ? 1 : 0;
+            return Quantities.loop(wanted, sum, steps);
         }
 
         /** One iteration; false when the loop stops early because the sum reached the count. */
