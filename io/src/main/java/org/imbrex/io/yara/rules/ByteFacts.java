@@ -12,12 +12,10 @@ import org.imbrex.io.yara.pe.PeHeaderReader;
 import org.imbrex.io.yara.pe.PeModule;
 import org.imbrex.io.yara.pe.PeSource;
 import org.imbrex.io.yara.pe.YaraValue;
-import org.imbrex.io.yara.strings.StringDefinition;
-import org.imbrex.io.yara.strings.StringMatcher;
 
 /**
  * The {@link FileFacts} of one file in memory for one rule: {@code filesize}, the rule's string matches
- * from {@link StringMatcher}, {@code intN} reads, {@code pe.*} from {@link PeModule}, and the results of
+ * (as {@code StringMatcher} finds them), {@code intN} reads, {@code pe.*} from {@link PeModule}, and the results of
  * the rules of the namespace evaluated so far.
  *
  * <p>Example: for the bytes {@code "MZ..MZ"} and a rule with {@code $a = "MZ"}, {@code fileSize()} is 6
@@ -30,13 +28,13 @@ final class ByteFacts implements FileFacts {
     private final Map<String, Boolean> ruleResults;
 
     /** {@code pe} is null when the file does not import the pe module. */
-    ByteFacts(byte[] data, PeModule pe, List<StringDefinition> strings, Map<String, Boolean> ruleResults) {
+    ByteFacts(byte[] data, PeModule pe, List<List<org.imbrex.io.yara.strings.StringMatch>> strings,
+            Map<String, Boolean> ruleResults) {
         this.data = data;
         this.pe = pe;
         this.ruleResults = ruleResults;
-        for (StringDefinition string : strings) {
-            matches.add(StringMatcher.matches(string, data).stream()
-                    .map(m -> new StringMatch(m.offset(), m.length())).toList());
+        for (List<org.imbrex.io.yara.strings.StringMatch> found : strings) {
+            matches.add(found.stream().map(m -> new StringMatch(m.offset(), m.length())).toList());
         }
     }
 

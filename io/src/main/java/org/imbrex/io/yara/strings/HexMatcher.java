@@ -38,14 +38,20 @@ final class HexMatcher {
 
     static List<StringMatch> matches(HexString hex, byte[] data) {
         List<StringMatch> matches = new ArrayList<>();
-        boolean priority = hex.hasAlternatives();
         for (int s = 0; s < data.length; s++) {
-            int end = priority ? firstEnd(hex.tokens(), 0, s, data, End.ANY) : shortestEnd(hex.tokens(), s, data);
-            if (end > s) {
-                matches.add(new StringMatch(s, end - s));
+            StringMatch match = matchAt(hex, data, s);
+            if (match != null) {
+                matches.add(match);
             }
         }
         return matches;
+    }
+
+    /** The match YARA reports at {@code s}, or null. */
+    static StringMatch matchAt(HexString hex, byte[] data, int s) {
+        int end = hex.hasAlternatives() ? firstEnd(hex.tokens(), 0, s, data, End.ANY)
+                : shortestEnd(hex.tokens(), s, data);
+        return end > s ? new StringMatch(s, end - s) : null;
     }
 
     /**
@@ -57,23 +63,28 @@ final class HexMatcher {
      * </pre>
      */
     private static int shortestEnd(List<HexToken> tokens, int s, byte[] data) {
-        BitSet reached = new BitSet(data.length + 1);
-        reached.set(s);
+        // Bit i stands for position s + i, so that a set costs the span of the match, not the data.
+        int room = data.length - s;
+        BitSet reached = new BitSet();
+        reached.set(0);
         for (HexToken token : tokens) {
-            BitSet next = new BitSet(data.length + 1);
+            BitSet next = new BitSet();
             if (token instanceof HexToken.HexByte b) {
-                for (int p = reached.nextSetBit(0); p >= 0 && p < data.length; p = reached.nextSetBit(p + 1)) {
-                    if (b.matches(data[p] & 0xFF)) {
-                        next.set(p + 1);
+                for (int i = reached.nextSetBit(0); i >= 0 && i < room; i = reached.nextSetBit(i + 1)) {
+                    if (b.matches(data[s + i] & 0xFF)) {
+                        next.set(i + 1);
                     }
                 }
             } else {
                 HexToken.HexJump jump = (HexToken.HexJump) token;
-                for (int p = reached.nextSetBit(0); p >= 0; p = reached.nextSetBit(p + 1)) {
-                    long from = (long) p + jump.min();
-                    long to = Math.min((long) p + jump.max(), data.length);
+                for (int i = reached.nextSetBit(0); i >= 0; i = reached.nextSetBit(i + 1)) {
+                    long from = (long) i + jump.min();
+                    long to = Math.min((long) i + jump.max(), room);
                     if (from <= to) {
                         next.set((int) from, (int) to + 1);
+                    }
+                    if (jump.unbounded()) {
+                        break; // the first position's range holds every later one's
                     }
                 }
             }
@@ -82,7 +93,7 @@ final class HexMatcher {
             }
             reached = next;
         }
-        return reached.nextSetBit(0);
+        return s + reached.nextSetBit(0);
     }
 
     /** What follows a token list being matched: the rest of the enclosing lists, or the end of the string. */

@@ -58,23 +58,47 @@ public final class StringMatcher {
         return textMatches(definition, (TextString) definition.value(), data);
     }
 
+    /**
+     * The match of {@code definition} that YARA reports at offset {@code s} of {@code data}, or null when
+     * none starts there: one step of {@link #matches}, for engines that know where to look. {@code data}
+     * may be a window of a larger file as long as it holds the match and the two bytes before and after it
+     * that {@code fullword} looks at, or reaches the file's end.
+     */
+    public static StringMatch matchAt(StringDefinition definition, byte[] data, int s) {
+        definition.unsupportedReason().ifPresent(reason -> {
+            throw new UnsupportedOperationException("$" + definition.identifier() + ": " + reason);
+        });
+        if (definition.value() instanceof HexString hex) {
+            return HexMatcher.matchAt(hex, data, s);
+        }
+        return textMatchAt(definition, (TextString) definition.value(), data, s);
+    }
+
     private static List<StringMatch> textMatches(StringDefinition definition, TextString text, byte[] data) {
+        List<StringMatch> matches = new ArrayList<>();
+        for (int s = 0; s < data.length; s++) {
+            StringMatch match = textMatchAt(definition, text, data, s);
+            if (match != null) {
+                matches.add(match);
+            }
+        }
+        return matches;
+    }
+
+    private static StringMatch textMatchAt(StringDefinition definition, TextString text, byte[] data, int s) {
         boolean ascii = definition.matchesAscii();
         boolean wide = definition.has(StringModifier.WIDE);
         boolean nocase = definition.has(StringModifier.NOCASE);
         boolean fullword = definition.has(StringModifier.FULLWORD);
         boolean fitsInAtom = (wide ? 2 : 1) * text.length() <= MAX_ATOM_LENGTH;
-        List<StringMatch> matches = new ArrayList<>();
-        for (int s = 0; s < data.length; s++) {
-            boolean asciiHere = ascii && asciiAt(text, data, s, nocase);
-            if (asciiHere && (!fullword || asciiWordAt(data, s, text.length()))) {
-                matches.add(new StringMatch(s, text.length()));
-            } else if ((!asciiHere || fitsInAtom) && wide && wideAt(text, data, s, nocase)
-                    && (!fullword || wideWordAt(data, s, 2 * text.length()))) {
-                matches.add(new StringMatch(s, 2 * text.length()));
-            }
+        boolean asciiHere = ascii && asciiAt(text, data, s, nocase);
+        if (asciiHere && (!fullword || asciiWordAt(data, s, text.length()))) {
+            return new StringMatch(s, text.length());
+        } else if ((!asciiHere || fitsInAtom) && wide && wideAt(text, data, s, nocase)
+                && (!fullword || wideWordAt(data, s, 2 * text.length()))) {
+            return new StringMatch(s, 2 * text.length());
         }
-        return matches;
+        return null;
     }
 
     private static boolean asciiAt(TextString text, byte[] data, int s, boolean nocase) {

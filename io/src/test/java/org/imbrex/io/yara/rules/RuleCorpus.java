@@ -23,13 +23,13 @@ import java.util.Random;
  * <p>Example: {@code RuleCorpus.generate(7).ruleFiles().get(0)} starts with {@code import "pe"} and
  * {@code rule r0 ...}.
  */
-final class RuleCorpus {
-    static final int CASES = 300;
-    static final int FILES_PER_CASE = 5;
+public final class RuleCorpus {
+    public static final int CASES = 300;
+    public static final int FILES_PER_CASE = 5;
     private static final String[] WORDS = {"MZ", "abc", "Hello", "xyz1", "key", "PE", "zz", "a-b", "Q", "data"};
 
     /** The rule files (namespace, text) and the files scanned. */
-    record Case(long seed, List<String> namespaces, List<String> ruleFiles, List<byte[]> files) {
+    public record Case(long seed, List<String> namespaces, List<String> ruleFiles, List<byte[]> files) {
     }
 
     private final Random random;
@@ -38,7 +38,7 @@ final class RuleCorpus {
         this.random = new Random(seed);
     }
 
-    static Case generate(long seed) {
+    public static Case generate(long seed) {
         RuleCorpus corpus = new RuleCorpus(seed);
         int fileCount = 1 + corpus.random.nextInt(2);
         List<String> namespaces = new ArrayList<>();

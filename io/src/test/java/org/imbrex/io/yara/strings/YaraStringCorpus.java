@@ -23,8 +23,8 @@ import java.util.Random;
  *
  * <p>Example: {@code new YaraStringCorpus(SEED).definitions().get(0)} is {@code $a = "ab"}.
  */
-final class YaraStringCorpus {
-    static final long SEED = 20261203L;
+public final class YaraStringCorpus {
+    public static final long SEED = 20261203L;
     static final int FILES = 16;
 
     private static final String[] TEXTS = {
@@ -51,7 +51,7 @@ final class YaraStringCorpus {
     private final List<String> definitions = new ArrayList<>();
     private final List<String> hexPatterns = new ArrayList<>();
 
-    YaraStringCorpus(long seed) {
+    public YaraStringCorpus(long seed) {
         random = new Random(seed);
         for (String text : TEXTS) {
             for (int subset = 0; subset < 16; subset++) {
@@ -74,12 +74,12 @@ final class YaraStringCorpus {
     }
 
     /** The string definitions, one per rule, as YARA source. */
-    List<String> definitions() {
+    public List<String> definitions() {
         return definitions;
     }
 
     /** The scanned files; generated after the definitions, from the same random sequence. */
-    List<byte[]> files() {
+    public List<byte[]> files() {
         List<byte[]> files = new ArrayList<>();
         for (int f = 0; f < FILES; f++) {
             files.add(file(40 + random.nextInt(360)));

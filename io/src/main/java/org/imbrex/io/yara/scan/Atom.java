@@ -1,0 +1,61 @@
+package org.imbrex.io.yara.scan;
+
+import java.util.Arrays;
+import java.util.HexFormat;
+
+/**
+ * A fixed window of bytes that a match of a YARA string holds at a known distance from its start: the
+ * part of the string the search job's scan looks for. Bytes marked as wildcards match any byte (a {@code
+ * ??}, a nibble wildcard or a {@code ~} byte of the string: the exact check comes after the scan).
+ * <pre>
+ *   $a = { 4D 5A ?? ?? [2-4] 50 45 }     atom  4D 5A         offset 0
+ *   $b = "key" wide                     atom  6B 00 65 00 79 00   offset 0
+ *   s = match start       s + offset → the atom's first byte
+ * </pre>
+ * Example: {@code new Atom(new byte[] {0x4D, 0x5A}, new boolean[2], 0)} is the atom of {@code $a}.
+ *
+ * @param bytes    the bytes, at least one of them not a wildcard, the first and the last never
+ * @param wildcard true where any byte matches (the byte there is 0)
+ * @param offset   where the atom starts in the match
+ */
+public record Atom(byte[] bytes, boolean[] wildcard, int offset) {
+    public Atom {
+        if (bytes.length == 0 || wildcard.length != bytes.length || wildcard[0] || wildcard[bytes.length - 1]
+                || offset < 0) {
+            throw new IllegalArgumentException("an atom starts and ends with a literal byte, at offset ≥ 0: "
+                    + HexFormat.of().formatHex(bytes) + " at " + offset);
+        }
+        bytes = bytes.clone();
+        wildcard = wildcard.clone();
+    }
+
+    @Override
+    public byte[] bytes() {
+        return bytes.clone();
+    }
+
+    @Override
+    public boolean[] wildcard() {
+        return wildcard.clone();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Atom that && offset == that.offset && Arrays.equals(bytes, that.bytes)
+                && Arrays.equals(wildcard, that.wildcard);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * offset + Arrays.hashCode(bytes)) + Arrays.hashCode(wildcard);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < bytes.length; i++) {
+            text.append(i == 0 ? "" : " ").append(wildcard[i] ? "??" : String.format("%02X", bytes[i] & 0xFF));
+        }
+        return text + " @" + offset;
+    }
+}

@@ -1,0 +1,97 @@
+package org.imbrex.io.yara.scan;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.imbrex.io.yara.rules.MatchedRule;
+import org.imbrex.io.yara.rules.RuleEvaluation;
+import org.imbrex.io.yara.strings.StringMatch;
+import org.imbrex.io.yara.strings.StringMatcher;
+
+/**
+ * The rules that match one file, from the atoms the scan found in it: each atom found gives a start for
+ * each string it stands for; the exact matcher checks every start, and the rules are evaluated on the
+ * strings' matches.
+ * <pre>
+ *   atom1 found at 4096, uses (ref 1, offset 0)      →  start 4096 of ref 1 → StringMatcher.matchAt
+ *   atom0 found at 30, uses (ref 0, offset 4)        →  start 26 of ref 0   → ...
+ *   strings without atoms                            →  StringMatcher.matches over the whole file
+ * </pre>
+ * The starts of each string are checked in ascending order, each once, so a string's matches come out as
+ * the reference matcher gives them.
+ *
+ * <p>Example: {@code new FileRules(plan, data).found(1, 4096)} for every atom the scan found, then {@code
+ * matches()}.
+ */
+public final class FileRules {
+    private final RuleScanPlan plan;
+    private final byte[] data;
+    private final int[][] starts;
+    private final int[] counts;
+
+    /** {@code data} is the whole file. */
+    public FileRules(RuleScanPlan plan, byte[] data) {
+        this.plan = plan;
+        this.data = data;
+        this.starts = new int[plan.strings().size()][];
+        this.counts = new int[plan.strings().size()];
+    }
+
+    /** The scan found signature {@code signature} (an atom of the plan) at {@code offset} of the file. */
+    public void found(int signature, long offset) {
+        int[] uses = plan.uses(signature);
+        for (int i = 0; i < uses.length; i += 2) {
+            long start = offset - uses[i + 1];
+            if (start >= 0) {
+                add(uses[i], (int) start);
+            }
+        }
+    }
+
+    private void add(int ref, int start) {
+        int[] list = starts[ref];
+        if (list == null) {
+            list = starts[ref] = new int[4];
+        } else if (counts[ref] == list.length) {
+            list = starts[ref] = Arrays.copyOf(list, 2 * list.length);
+        }
+        list[counts[ref]++] = start;
+    }
+
+    /** The rules that match, in YARA's order, with their strings' matches. */
+    public List<MatchedRule> matches() {
+        List<List<StringMatch>> matches = new ArrayList<>();
+        for (int ref = 0; ref < starts.length; ref++) {
+            matches.add(null);
+        }
+        for (int ref : plan.wholeFileStrings()) {
+            matches.set(ref, StringMatcher.matches(plan.definition(ref), data));
+        }
+        return RuleEvaluation.matches(plan.files(), data, (file, rule, string) -> {
+            int ref = plan.ref(rule, string);
+            if (matches.get(ref) == null) {
+                matches.set(ref, checked(ref));
+            }
+            return matches.get(ref);
+        });
+    }
+
+    private List<StringMatch> checked(int ref) {
+        if (starts[ref] == null) {
+            return List.of();
+        }
+        int[] sorted = Arrays.copyOf(starts[ref], counts[ref]);
+        Arrays.sort(sorted);
+        List<StringMatch> found = new ArrayList<>();
+        for (int i = 0; i < sorted.length; i++) {
+            if (i > 0 && sorted[i] == sorted[i - 1]) {
+                continue;
+            }
+            StringMatch match = StringMatcher.matchAt(plan.definition(ref), data, sorted[i]);
+            if (match != null) {
+                found.add(match);
+            }
+        }
+        return found;
+    }
+}

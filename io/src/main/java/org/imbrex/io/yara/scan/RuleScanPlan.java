@@ -1,0 +1,157 @@
+package org.imbrex.io.yara.scan;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.imbrex.io.signature.Signature;
+import org.imbrex.io.yara.rules.RuleFile;
+import org.imbrex.io.yara.rules.YaraRule;
+import org.imbrex.io.yara.strings.StringDefinition;
+
+/**
+ * What the search job scans for when it runs YARA rules: the distinct atoms of every string of every rule
+ * it runs, as signatures for the tile scan, and for each atom the strings it stands for.
+ * <pre>
+ *   rule a { strings: $x = "key" wide  $y = { 4D 5A [2] 50 } ... }     string refs   0 a:$x   1 a:$y
+ *   rule b { strings: $z = { 4D 5A ?? 00 } ... }                                     2 b:$z
+ *
+ *   signature  atom bytes             uses (string ref, offset of the atom in the match)
+ *   atom0      6B 00 65 00 79 00      (0, 0)
+ *   atom1      4D 5A                  (1, 0)
+ *   atom2      4D 5A ?? 00            (2, 0)
+ * </pre>
+ * Atoms with the same bytes share a signature, whatever their offsets. Strings without atoms ({@link
+ * StringAtoms}) are listed in {@link #wholeFileStrings()}.
+ *
+ * <p>Example: {@code RuleScanPlan.of(List.of(RuleFileReader.read("n", "r.yar", text))).signatures()}
+ * gives the signatures {@code atom0, atom1, ...} to scan for; the same rule files always give the same plan.
+ */
+public final class RuleScanPlan {
+    /** String {@code string} of the {@code rule}-th runnable rule of rule file {@code file}. */
+    public record StringRef(int file, int rule, int string) {
+    }
+
+    private final List<RuleFile> files;
+    private final List<StringRef> refs = new ArrayList<>();
+    private final List<YaraRule> rules = new ArrayList<>();
+    private final Map<YaraRule, Integer> ruleIndex = new IdentityHashMap<>();
+    private final Map<YaraRule, Integer> firstRef = new IdentityHashMap<>();
+    private final List<Signature> signatures = new ArrayList<>();
+    /** Per signature: string ref and offset, alternating. */
+    private final List<int[]> uses = new ArrayList<>();
+    private final List<Integer> wholeFile = new ArrayList<>();
+
+    private RuleScanPlan(List<RuleFile> files) {
+        this.files = List.copyOf(files);
+        Map<Key, List<Integer>> byBytes = new LinkedHashMap<>();
+        for (int f = 0; f < files.size(); f++) {
+            List<YaraRule> rules = files.get(f).runnable();
+            for (int r = 0; r < rules.size(); r++) {
+                YaraRule rule = rules.get(r);
+                firstRef.put(rule, refs.size());
+                ruleIndex.put(rule, this.rules.size());
+                this.rules.add(rule);
+                for (int s = 0; s < rule.strings().size(); s++) {
+                    int ref = refs.size();
+                    refs.add(new StringRef(f, r, s));
+                    Optional<List<Atom>> atoms = StringAtoms.of(rule.strings().get(s));
+                    if (atoms.isEmpty()) {
+                        wholeFile.add(ref);
+                        continue;
+                    }
+                    for (Atom atom : atoms.get()) {
+                        List<Integer> use = byBytes.computeIfAbsent(new Key(atom.bytes(), atom.wildcard()),
+                                key -> new ArrayList<>());
+                        use.add(ref);
+                        use.add(atom.offset());
+                    }
+                }
+            }
+        }
+        for (Map.Entry<Key, List<Integer>> entry : byBytes.entrySet()) {
+            signatures.add(new Signature("atom" + signatures.size(), entry.getKey().bytes(),
+                    entry.getKey().wildcard()));
+            uses.add(entry.getValue().stream().mapToInt(Integer::intValue).toArray());
+        }
+    }
+
+    /** The plan of the runnable rules of {@code files}, in order. */
+    public static RuleScanPlan of(List<RuleFile> files) {
+        return new RuleScanPlan(files);
+    }
+
+    public List<RuleFile> files() {
+        return files;
+    }
+
+    /** The atoms to scan for, {@code atom0, atom1, ...}; their index is the signature index of a scan match. */
+    public List<Signature> signatures() {
+        return signatures;
+    }
+
+    /** The string refs and offsets of signature {@code signature}: ref, offset, ref, offset, ... */
+    int[] uses(int signature) {
+        return uses.get(signature);
+    }
+
+    /** Every runnable rule, in file and rule order. */
+    public List<YaraRule> rules() {
+        return rules;
+    }
+
+    /** The place of {@code rule} in {@link #rules()}. */
+    public int ruleIndex(YaraRule rule) {
+        Integer index = ruleIndex.get(rule);
+        if (index == null) {
+            throw new IllegalArgumentException("rule " + rule.name() + " is not a runnable rule of this plan");
+        }
+        return index;
+    }
+
+    /** Every string of every runnable rule, in file, rule and string order. */
+    public List<StringRef> strings() {
+        return refs;
+    }
+
+    /** The string ref of string {@code string} of {@code rule}. */
+    public int ref(YaraRule rule, int string) {
+        Integer first = firstRef.get(rule);
+        if (first == null) {
+            throw new IllegalArgumentException("rule " + rule.name() + " is not a runnable rule of this plan");
+        }
+        return first + string;
+    }
+
+    /** The definition a string ref stands for. */
+    public StringDefinition definition(int ref) {
+        StringRef r = refs.get(ref);
+        return files.get(r.file()).runnable().get(r.rule()).strings().get(r.string());
+    }
+
+    /** The refs of the strings that have no atoms and are matched over the whole file. */
+    public List<Integer> wholeFileStrings() {
+        return wholeFile;
+    }
+
+    /** The longest atom, in bytes (the tile size must hold it); 0 without atoms. */
+    public int maxAtomLength() {
+        return signatures.stream().mapToInt(Signature::length).max().orElse(0);
+    }
+
+    private record Key(byte[] bytes, boolean[] wildcard) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key that && Arrays.equals(bytes, that.bytes)
+                    && Arrays.equals(wildcard, that.wildcard);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Arrays.hashCode(bytes) + Arrays.hashCode(wildcard);
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package org.imbrex.io.yara.scan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.imbrex.io.yara.strings.HexString;
+import org.imbrex.io.yara.strings.HexToken;
+import org.imbrex.io.yara.strings.StringDefinition;
+import org.imbrex.io.yara.strings.StringModifier;
+import org.imbrex.io.yara.strings.TextString;
+
+/**
+ * The atoms of a YARA string: windows of fixed bytes such that every match of the string holds one of
+ * them, at the atom's offset from the match's start. The scan finds the atoms; each atom found gives one
+ * start to check with the exact matcher. Nothing is lost, because every match contains an atom:
+ * <pre>
+ *   text       one window of the string (at most 64 bytes; with nocase, at most 3 letters, each letter
+ *              in both cases: 2^letters atoms), in the forms the string matches (ascii, wide: b0 00 b1 00)
+ *   hex        the bytes before the first jump, every alternative written out (at most 16 atoms):
+ *                { 4D 5A ( 90 | 00 ?? ) 00 [4] 50 }   →   4D 5A 90 00 @0,  4D 5A 00 ?? 00 @0
+ *              nibble wildcards and ~ bytes become wildcards; leading wildcards move the offset
+ * </pre>
+ * Every text string has atoms. A hex string whose start up to its first jump holds no exact byte ({@code
+ * { ?? 4? [2] 5A }}) or more than 16 ways through its alternatives has none: the engine then matches it
+ * over the whole file.
+ *
+ * <p>Example: {@code $a = "Ab" nocase} has the atoms {@code 41 62 @0, 61 62 @0, 41 42 @0, 61 42 @0}; {@code
+ * $b = { ?? 4D [2] 5A }} has {@code 4D @1}.
+ */
+public final class StringAtoms {
+    /** The longest atom, in bytes. */
+    public static final int MAX_BYTES = 64;
+    /** The most case-blind letters in a nocase window (each doubles the atoms). */
+    static final int MAX_NOCASE_LETTERS = 3;
+    /** The most atoms a string gets from its alternatives. */
+    static final int MAX_ALTERNATIVES = 16;
+
+    private StringAtoms() {
+    }
+
+    /** The atoms of {@code definition}, or empty when it has none (it is then matched over the whole file). */
+    public static Optional<List<Atom>> of(StringDefinition definition) {
+        if (definition.value() instanceof TextString text) {
+            return Optional.of(textAtoms(definition, text));
+        }
+        if (definition.value() instanceof HexString hex) {
+            return hexAtoms(hex);
+        }
+        throw new IllegalArgumentException("$" + definition.identifier() + " has no atoms: "
+                + definition.unsupportedReason().orElse("not a text or hex string"));
+    }
+
+    /**
+     * <pre>
+     *   text     K  e  y  -  1           nocase: the longest window with at most 3 letters
+     *   window         [ y  -  1 ]       start 2
+     *   ascii    79 2D 31 @2, 59 2D 31 @2
+     *   wide     79 00 2D 00 31 00 @4, ...
+     * </pre>
+     */
+    private static List<Atom> textAtoms(StringDefinition definition, TextString text) {
+        boolean nocase = definition.has(StringModifier.NOCASE);
+        boolean wide = definition.has(StringModifier.WIDE);
+        int most = wide ? MAX_BYTES / 2 : MAX_BYTES;
+        int bestStart = 0;
+        int bestLength = 0;
+        int start = 0;
+        int letters = 0;
+        for (int end = 0; end < text.length(); end++) {
+            letters += nocase && isLetter(text.byteAt(end)) ? 1 : 0;
+            while (letters > MAX_NOCASE_LETTERS || end - start + 1 > most) {
+                letters -= nocase && isLetter(text.byteAt(start)) ? 1 : 0;
+                start++;
+            }
+            if (end - start + 1 > bestLength) {
+                bestStart = start;
+                bestLength = end - start + 1;
+            }
+        }
+        List<byte[]> windows = new ArrayList<>();
+        windows.add(new byte[bestLength]);
+        for (int i = 0; i < bestLength; i++) {
+            int b = text.byteAt(bestStart + i);
+            int count = windows.size();
+            for (int w = 0; w < count; w++) {
+                windows.get(w)[i] = (byte) b;
+                if (nocase && isLetter(b)) {
+                    byte[] other = windows.get(w).clone();
+                    other[i] = (byte) (b ^ 0x20);
+                    windows.add(other);
+                }
+            }
+        }
+        List<Atom> atoms = new ArrayList<>();
+        for (byte[] window : windows) {
+            if (definition.matchesAscii()) {
+                atoms.add(new Atom(window, new boolean[window.length], bestStart));
+            }
+            if (wide) {
+                byte[] bytes = new byte[2 * window.length];
+                for (int i = 0; i < window.length; i++) {
+                    bytes[2 * i] = window[i];
+                }
+                atoms.add(new Atom(bytes, new boolean[bytes.length], 2 * bestStart));
+            }
+        }
+        return atoms;
+    }
+
+    private static boolean isLetter(int b) {
+        return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z');
+    }
+
+    /** Each way the string can begin, up to its first jump, as (value, mask) bytes. */
+    private static Optional<List<Atom>> hexAtoms(HexString hex) {
+        List<List<HexToken.HexByte>> heads = new ArrayList<>();
+        heads.add(new ArrayList<>());
+        if (!extend(heads, hex.tokens())) {
+            return Optional.empty();
+        }
+        List<Atom> atoms = new ArrayList<>();
+        for (List<HexToken.HexByte> head : heads) {
+            Optional<Atom> atom = atom(head);
+            if (atom.isEmpty()) {
+                return Optional.empty();
+            }
+            if (!atoms.contains(atom.get())) {
+                atoms.add(atom.get());
+            }
+        }
+        return Optional.of(atoms);
+    }
+
+    /**
+     * Appends {@code tokens} to every head, as far as they are bytes and groups of bytes; false when the
+     * alternatives would make too many heads (the heads then stay as they were before the group).
+     */
+    private static boolean extend(List<List<HexToken.HexByte>> heads, List<HexToken> tokens) {
+        for (HexToken token : tokens) {
+            if (heads.stream().allMatch(head -> head.size() >= MAX_BYTES)) {
+                return true;
+            }
+            if (token instanceof HexToken.HexByte b) {
+                heads.forEach(head -> head.add(b));
+            } else if (token instanceof HexToken.HexAlternatives group) {
+                List<List<HexToken.HexByte>> next = new ArrayList<>();
+                boolean open = true;
+                for (List<HexToken> alternative : group.alternatives()) {
+                    List<HexToken> bytes = leadingBytes(alternative);
+                    open &= bytes.size() == alternative.size();
+                    for (List<HexToken.HexByte> head : heads) {
+                        List<HexToken.HexByte> longer = new ArrayList<>(head);
+                        bytes.forEach(t -> longer.add((HexToken.HexByte) t));
+                        next.add(longer);
+                    }
+                }
+                if (next.size() > MAX_ALTERNATIVES) {
+                    return true;
+                }
+                heads.clear();
+                heads.addAll(next);
+                if (!open) {
+                    return true;
+                }
+            } else {
+                return true;
+            }
+        }
+        return true;
+    }
+
+    private static List<HexToken> leadingBytes(List<HexToken> tokens) {
+        int n = 0;
+        while (n < tokens.size() && tokens.get(n) instanceof HexToken.HexByte) {
+            n++;
+        }
+        return tokens.subList(0, n);
+    }
+
+    /** The head's bytes from its first to its last exact byte (at most {@link #MAX_BYTES}), or empty. */
+    private static Optional<Atom> atom(List<HexToken.HexByte> head) {
+        int first = 0;
+        while (first < head.size() && head.get(first).mask() != 0xFF) {
+            first++;
+        }
+        if (first == head.size()) {
+            return Optional.empty();
+        }
+        int last = Math.min(head.size(), first + MAX_BYTES) - 1;
+        while (head.get(last).mask() != 0xFF) {
+            last--;
+        }
+        byte[] bytes = new byte[last - first + 1];
+        boolean[] wildcard = new boolean[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            HexToken.HexByte b = head.get(first + i);
+            wildcard[i] = b.mask() != 0xFF;
+            bytes[i] = wildcard[i] ? 0 : (byte) b.value();
+        }
+        return Optional.of(new Atom(bytes, wildcard, first));
+    }
+}

@@ -1,0 +1,66 @@
+package org.imbrex.io.yara.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.imbrex.io.yara.rules.MatchedRule;
+import org.imbrex.io.yara.rules.RuleCorpus;
+import org.imbrex.io.yara.rules.RuleFile;
+import org.imbrex.io.yara.rules.RuleFileReader;
+import org.imbrex.io.yara.rules.RuleOracle;
+import org.imbrex.io.yara.strings.StringMatcher;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link FileRules} over a plain scan of the atoms against {@link RuleOracle} (itself checked against
+ * YARA's recorded answers) on every case of {@link RuleCorpus}: the same rules in the same order, and for
+ * each rule the reference matcher's matches of each of its strings.
+ */
+class FileRulesTest {
+
+    @Test
+    void everyRuleCorpusCase_givesTheOraclesRules_andTheReferenceMatches() {
+        int rules = 0;
+        int strings = 0;
+        for (long seed = 0; seed < RuleCorpus.CASES; seed++) {
+            RuleCorpus.Case c = RuleCorpus.generate(seed);
+            List<RuleFile> files = new ArrayList<>();
+            for (int i = 0; i < c.ruleFiles().size(); i++) {
+                files.add(RuleFileReader.read(c.namespaces().get(i), "case" + seed + "-" + i + ".yar",
+                        c.ruleFiles().get(i)));
+            }
+            RuleScanPlan plan = RuleScanPlan.of(files);
+            for (byte[] data : c.files()) {
+                FileRules fileRules = new FileRules(plan, data);
+                AtomScan.scan(plan, data, fileRules);
+                List<MatchedRule> matched = fileRules.matches();
+                assertThat(matched).extracting(MatchedRule::match).as("case %d", seed)
+                        .isEqualTo(RuleOracle.matches(files, data));
+                for (MatchedRule rule : matched) {
+                    for (int s = 0; s < rule.rule().strings().size(); s++) {
+                        assertThat(rule.strings().get(s)).as("case %d %s", seed, rule.rule().strings().get(s))
+                                .isEqualTo(StringMatcher.matches(rule.rule().strings().get(s), data));
+                        strings += rule.strings().get(s).size();
+                    }
+                }
+                rules += matched.size();
+            }
+        }
+        assertThat(rules).isGreaterThan(500);
+        assertThat(strings).isGreaterThan(500);
+    }
+
+    @Test
+    void aStartBeforeTheFile_isNoCandidate() {
+        // "xKEY": the atom of $a (offset 1 in the match) found at 0 would start the match at -1.
+        RuleFile file = RuleFileReader.read("n", "t.yar",
+                "rule r { strings: $a = { ?? 4B 45 59 } condition: $a }");
+        RuleScanPlan plan = RuleScanPlan.of(List.of(file));
+        byte[] data = "KEYxKEY".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        FileRules rules = new FileRules(plan, data);
+        AtomScan.scan(plan, data, rules);
+        assertThat(rules.matches()).singleElement().satisfies(rule -> assertThat(rule.strings().get(0))
+                .hasToString("[0x3:4]"));
+    }
+}
