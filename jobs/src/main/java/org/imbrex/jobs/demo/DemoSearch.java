@@ -33,7 +33,7 @@ public final class DemoSearch {
     /** Runs the search; returns true when the table holds every planting with its score. */
     public boolean run(SparkSession spark) {
         String table = root.resolve("search-matches").toUri().toString();
-        SearchOptions options = new SearchOptions(root.resolve("signatures.txt").toUri().toString(),
+        SearchOptions options = new SearchOptions(List.of(root.resolve("signatures.txt").toUri().toString()),
                 List.of(root.resolve("corpus").toUri().toString()), table, TableFormat.PARQUET, true,
                 DemoCorpus.NEAR_MATCH_SAD, 0, SearchOptions.DEFAULT_TILE_SIZE, SearchOptions.DEFAULT_SPLIT_SIZE,
                 SearchOptions.DEFAULT_OPEN_COST, 0,

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  * Every option can also come from the Spark configuration as {@code spark.imbrex.search.<option>}.
  */
 @Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Find byte signatures (hex with ?? wildcards, or YARA hex strings) in files of any size.",
+        description = {"Find byte signatures (hex with ?? wildcards) or run YARA rules over files of any size.",
             "A match's score is the sum of absolute byte differences (SAD) over the signature's non-wildcard "
                 + "bytes: 0 is an exact match."},
         footer = {"", "Every option can also be set as the Spark conf key spark.imbrex.search.<option> "
@@ -34,10 +34,11 @@ public final class SearchCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--signatures", required = true, paramLabel = "FILE",
-            description = "Signature file: lines 'name = 4D 5A ?? 90' (# comments), or a YARA file (.yar/.yara) "
-                    + "whose hex strings become signatures named rule:$x.")
-    private String signatures;
+    @Option(names = "--signatures", required = true, split = ",", paramLabel = "FILE",
+            description = "Signature files: lines 'name = 4D 5A ?? 90' (# comments), or YARA rule files "
+                    + "(.yar/.yara), each its own namespace, whose rules are run (tables rules, strings, skipped); "
+                    + "repeatable or comma-separated, all of one kind.")
+    private List<String> signatures = new ArrayList<>();
 
     @Option(names = "--input", required = true, split = ",", paramLabel = "PATH",
             description = "Files, directories (recursive) or globs on any Hadoop filesystem (file:, hdfs:, s3a:); "

@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -91,6 +93,9 @@ public final class SearchJob {
      * returns 0 on success. Bad input throws before Spark starts.
      */
     public int run() {
+        if (RuleSources.areYara(options.signatures())) {
+            return new RuleSearchJob(options).run();
+        }
         Prepared prepared = prepare();
         try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
             run(session.spark(), prepared).print(System.out);
@@ -120,7 +125,7 @@ public final class SearchJob {
         List<InputFile> files = InputLister.files(listed);
         OutputDirectory output = OutputDirectory.prepare(options.output(), options.overwrite(), conf);
         output.checkHoldsNone(files.stream().map(InputFile::path).toList(), "input file");
-        output.checkHoldsNone(List.of(qualified(options.signatures(), conf)), "signature file");
+        output.checkHoldsNone(options.signatures().stream().map(s -> qualified(s, conf)).toList(), "signature file");
         LOG.info("search: {} signatures over {} files", plan.signatureCount(), files.size());
         return new Prepared(System.nanoTime() - started, plan, listed, files, output);
     }
@@ -135,29 +140,48 @@ public final class SearchJob {
         }
     }
 
-    /** The signatures of {@code --signatures}, warnings logged; a missing, unreadable or empty file is refused. */
+    /**
+     * The signatures of every {@code --signatures} file, in order, warnings logged; a missing, unreadable or
+     * empty file is refused, and so is a name that two files both define.
+     */
     static List<Signature> readSignatures(SearchOptions options, Configuration conf) {
-        Path path = new Path(options.signatures());
+        List<Signature> signatures = new ArrayList<>();
+        Map<String, String> fileOf = new HashMap<>();
+        for (String location : options.signatures()) {
+            for (Signature signature : readSignatures(location, conf)) {
+                String before = fileOf.putIfAbsent(signature.name(), location);
+                if (before != null) {
+                    throw new IllegalArgumentException("--signatures: signature '" + signature.name() + "' is in "
+                            + before + " and in " + location + "; a name means one signature");
+                }
+                signatures.add(signature);
+            }
+        }
+        return signatures;
+    }
+
+    private static List<Signature> readSignatures(String location, Configuration conf) {
+        Path path = new Path(location);
         try {
             FileSystem fs = path.getFileSystem(conf);
             if (!fs.exists(path)) {
-                throw new IllegalArgumentException("--signatures " + options.signatures() + " does not exist");
+                throw new IllegalArgumentException("--signatures " + location + " does not exist");
             }
             SignatureSet set = SignatureParser.parse(fs, path);
             for (SignatureWarning warning : set.warnings()) {
                 LOG.warn("{}", warning);
             }
             if (set.isEmpty()) {
-                throw new IllegalArgumentException("--signatures " + options.signatures() + " holds no signature");
+                throw new IllegalArgumentException("--signatures " + location + " holds no signature");
             }
             return set.signatures();
         } catch (IOException e) {
-            throw new IllegalArgumentException("--signatures " + options.signatures() + ": cannot read it ("
+            throw new IllegalArgumentException("--signatures " + location + ": cannot read it ("
                     + e.getMessage() + ")", e);
         }
     }
 
-    private static String qualified(String location, Configuration conf) {
+    static String qualified(String location, Configuration conf) {
         Path path = new Path(location);
         try {
             return path.getFileSystem(conf).makeQualified(path).toString();
@@ -198,7 +222,7 @@ public final class SearchJob {
         }
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.matches());
-        JavaRDD<Match> matches = splits(sc, prepared.listed())
+        JavaRDD<Match> matches = splits(sc, prepared.listed(), options)
                 .mapPartitions(new ScanPartition(plan.signatures(), hadoop, options, counters));
         try {
             // One pass over the inputs. The scan job shuffles the matches to the table parts by signature; the
@@ -268,7 +292,7 @@ public final class SearchJob {
         return new JavaRDD<>(byPart.rdd().coalesce(grouped.tasks(), false, Option.apply(grouped), null), tag);
     }
 
-    private static int tableParts(JavaSparkContext sc) {
+    static int tableParts(JavaSparkContext sc) {
         int cores = Math.max(1, sc.defaultParallelism());
         int byDefault = sc.isLocal() ? cores
                 : Math.max(cores, Integer.parseInt(sc.getConf().get("spark.sql.shuffle.partitions", "16").trim()));
@@ -342,7 +366,7 @@ public final class SearchJob {
      * listing by {@link ByteRangeInputFormat#splits} and handed to Spark as a collection with locations: a
      * Hadoop RDD would list the inputs a second time, and broadcast the whole Hadoop configuration first.
      */
-    private JavaRDD<ByteRange> splits(JavaSparkContext sc, List<LocatedFileStatus> listed) {
+    static JavaRDD<ByteRange> splits(JavaSparkContext sc, List<LocatedFileStatus> listed, SearchOptions options) {
         List<Tuple2<ArrayList<ByteRange>, Seq<String>>> located = new ArrayList<>();
         for (PackedSplit split : packedSplits(listed, sc.hadoopConfiguration(), options)) {
             located.add(new Tuple2<>(new ArrayList<>(split.ranges()),

@@ -10,6 +10,7 @@ import org.imbrex.jobs.spark.TableFormat;
  * Every option of {@code imbrex search}, validated, with its default. One place for defaults and limits.
  *
  * <p>Example: {@code imbrex search --signatures sigs.txt --input data/ --output matches --best 10} gives
+ * {@code signatures = [sigs.txt]},
  * {@code best = 10}, {@code maxSad = UNLIMITED}, {@code tileSize = 1 MiB}, {@code splitSize = 64 MiB},
  * {@code openCost = 64 KiB}.
  *
@@ -20,7 +21,7 @@ import org.imbrex.jobs.spark.TableFormat;
  * @param prefilter  whether scans skip the offsets that cannot match before msad4 scores them
  * @param partitions scan partitions, or 0 for one per input split
  */
-public record SearchOptions(String signatures, List<String> inputs, String output, TableFormat format,
+public record SearchOptions(List<String> signatures, List<String> inputs, String output, TableFormat format,
         boolean overwrite, int maxSad, int best, long tileSize, long splitSize, long openCost, int partitions,
         Kernel kernel, Prefilter prefilter, String master, int show) implements Serializable {
 
@@ -58,7 +59,11 @@ public record SearchOptions(String signatures, List<String> inputs, String outpu
     public static final long MAX_DISPATCH_BYTES = 65_535L * 64 * 4;
 
     public SearchOptions {
+        signatures = List.copyOf(signatures);
         inputs = List.copyOf(inputs);
+        if (signatures.isEmpty()) {
+            throw new IllegalArgumentException("--signatures needs at least one file");
+        }
         if (maxSad < 0) {
             throw new IllegalArgumentException("--max-sad " + maxSad + " is negative; scores are ≥ 0");
         }

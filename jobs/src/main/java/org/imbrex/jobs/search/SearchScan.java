@@ -67,7 +67,7 @@ final class SearchScan implements Scan, Batch {
 
     @Override
     public String description() {
-        return "imbrex search (signatures " + options.signatures() + (signatureNames == null ? ""
+        return "imbrex search (signatures " + String.join(", ", options.signatures()) + (signatureNames == null ? ""
                 : " restricted to " + signatureNames) + ", max-sad " + (maxSad == SearchOptions.UNLIMITED ? "none"
                 : maxSad) + (options.keepsBest() ? ", best " + options.best() + " per partition" : "")
                 + ", pushed " + Arrays.toString(pushed) + ")";

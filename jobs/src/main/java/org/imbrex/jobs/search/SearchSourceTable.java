@@ -21,7 +21,7 @@ final class SearchSourceTable implements SupportsRead {
 
     @Override
     public String name() {
-        return "imbrex search of " + String.join(", ", options.inputs()) + " for " + options.signatures();
+        return "imbrex search of " + String.join(", ", options.inputs()) + " for " + String.join(", ", options.signatures());
     }
 
     @Override

@@ -158,6 +158,29 @@ public final class OutputDirectory {
         }
     }
 
+    /**
+     * For a job that writes several tables below its output ({@code out/rules}, {@code out/strings}): moves
+     * the accepted part files of table {@code table} (written at {@link #attemptFile} as {@code
+     * table/part-…}) into {@code staging/table/} and marks that table complete with {@code _SUCCESS}. The
+     * caller drops {@code _temporary} ({@link #dropTemporary}) once every table is committed.
+     */
+    public void commitTable(String table, List<String> attemptFiles) {
+        Path directory = new Path(staging, table);
+        try {
+            fs.mkdirs(directory);
+            for (String file : attemptFiles) {
+                Path from = new Path(file);
+                Path to = new Path(directory, from.getName());
+                if (!fs.rename(from, to)) {
+                    throw new IOException("rename " + from + " → " + to + " failed");
+                }
+            }
+            fs.create(new Path(directory, "_SUCCESS"), true).close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot commit the parts of " + directory + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Removes {@code _temporary} below the staging directory: the attempts' files, once what counts was copied. */
     public void dropTemporary() {
         try {

@@ -9,6 +9,7 @@ import org.imbrex.jobs.motion.MotionPart;
 import org.imbrex.jobs.motion.MotionTask;
 import org.imbrex.jobs.search.Match;
 import org.imbrex.jobs.search.WrittenPart;
+import org.imbrex.jobs.search.WrittenRules;
 
 /**
  * Kryo serializers for the records imbrex ships between driver and executors. Kryo 4.0.3 fails on records
@@ -41,6 +42,8 @@ final class RecordSerializers {
         kryo.register(Match.class, new Match.KryoSerializer());
         kryo.register(WrittenPart.class, new WrittenPart.KryoSerializer());
         kryo.register(WrittenPart[].class);
+        kryo.register(WrittenRules.class, new WrittenRules.KryoSerializer());
+        kryo.register(WrittenRules[].class);
     }
 
     /** {@code path, start, length, fileLength}; the record's constructor checks them again on reading. */

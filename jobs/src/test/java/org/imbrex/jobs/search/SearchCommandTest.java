@@ -42,7 +42,7 @@ class SearchCommandTest {
     }
 
     private static final List<ConfCase> CONF_CASES = List.of(
-            new ConfCase("signatures", "conf.yar", SearchOptions::signatures, "conf.yar"),
+            new ConfCase("signatures", "conf.yar", SearchOptions::signatures, List.of("conf.yar")),
             new ConfCase("input", "a,hdfs:///b", SearchOptions::inputs, List.of("a", "hdfs:///b")),
             new ConfCase("output", "conf-out", SearchOptions::output, "conf-out"),
             new ConfCase("format", "csv", SearchOptions::format, TableFormat.CSV),
@@ -82,7 +82,7 @@ class SearchCommandTest {
     void options_onlyRequired_haveTheDocumentedDefaults() {
         SearchOptions options = parse(REQUIRED);
 
-        assertThat(options).isEqualTo(new SearchOptions("s.txt", List.of("in"), "out", TableFormat.PARQUET, false,
+        assertThat(options).isEqualTo(new SearchOptions(List.of("s.txt"), List.of("in"), "out", TableFormat.PARQUET, false,
                 0, 0, 1 << 20, 64 << 20, 64 << 10, 0, Kernel.JAVA, Prefilter.ANCHORS, null, 20));
         assertThat(options.tileSize()).isEqualTo(SearchOptions.DEFAULT_TILE_SIZE);
         assertThat(options.splitSize()).isEqualTo(SearchOptions.DEFAULT_SPLIT_SIZE);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +16,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.storage.StorageLevel;
 import org.imbrex.io.signature.Signature;
-import org.imbrex.io.signature.SignatureParser;
 import org.imbrex.jobs.spark.TableFormat;
 import org.imbrex.jobs.testing.FaultyFileSystem;
 import org.imbrex.jobs.testing.JobEvents;
@@ -64,30 +62,6 @@ class SearchJobIT {
                 "file:" + data.resolve("sub/deeper/c.bin"));
         assertThat(rows).hasSize(10).extracting(MatchRow::offset).containsOnly(100L, 1_996L);
         assertThat(files.withinMaxSad(0)).hasSize(10);
-    }
-
-    @Test
-    void search_yaraRules_namesMatchesRuleColonString() throws IOException {
-        SearchCorpus corpus = new SearchCorpus(dir.resolve("yara"), 11L);
-        Path rules = dir.resolve("realistic.yar");
-        try (InputStream in = SearchJobIT.class.getResourceAsStream("/signatures/realistic.yar")) {
-            Files.copy(in, rules);
-        }
-        try (InputStream in = Files.newInputStream(rules)) {
-            SignatureParser.parse("realistic.yar", in).signatures().forEach(corpus::signature);
-        }
-        corpus.file("image.bin", 8_000);
-        for (int s = 0; s < corpus.signatures().size(); s++) {
-            corpus.plant(s, "image.bin", 1_000 * (s + 1), 0);
-        }
-        BruteForceSearch oracle = corpus.write();
-
-        SearchSummary summary = Searches.run("--signatures", rules.toString(), "--input", corpus.data().toString(),
-                "--output", dir.resolve("out").toString(), "--max-sad", "2");
-
-        assertThat(Searches.read(summary)).containsExactlyElementsOf(oracle.withinMaxSad(2))
-                .extracting(MatchRow::signature).contains("MZ_Dropper:$mz", "MZ_Dropper:$pe", "MZ_Dropper:$@1",
-                        "Shellcode_Tail:$tail", "Shellcode_Tail:$loop");
     }
 
     @Test

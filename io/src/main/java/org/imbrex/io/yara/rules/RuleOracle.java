@@ -22,8 +22,13 @@ public final class RuleOracle {
 
     /** The rules of {@code files} that match {@code data}, in YARA's order. */
     public static List<RuleMatch> matches(List<RuleFile> files, byte[] data) {
+        return matched(files, data, 0).stream().map(MatchedRule::match).toList();
+    }
+
+    /** The rules of {@code files} that match {@code data} with hex strings matched within SAD {@code maxSad}. */
+    public static List<MatchedRule> matched(List<RuleFile> files, byte[] data, int maxSad) {
         return RuleEvaluation.matches(files, data, (file, rule, string) -> StringMatcher.matches(
-                rule.strings().get(string), data)).stream().map(MatchedRule::match).toList();
+                rule.strings().get(string), data, maxSad));
     }
 
     /** The rules of one file that match {@code data}. */

@@ -28,11 +28,21 @@ public final class FileRules {
     private final byte[] data;
     private final int[][] starts;
     private final int[] counts;
+    private final int maxSad;
 
-    /** {@code data} is the whole file. */
+    /** {@code data} is the whole file; strings are matched exactly. */
     public FileRules(RuleScanPlan plan, byte[] data) {
+        this(plan, data, 0);
+    }
+
+    /**
+     * {@code data} is the whole file; hex strings match within SAD {@code maxSad} (the scan must then have
+     * found the atoms within the same limit: an atom's exact bytes are some of its string's).
+     */
+    public FileRules(RuleScanPlan plan, byte[] data, int maxSad) {
         this.plan = plan;
         this.data = data;
+        this.maxSad = maxSad;
         this.starts = new int[plan.strings().size()][];
         this.counts = new int[plan.strings().size()];
     }
@@ -65,7 +75,7 @@ public final class FileRules {
             matches.add(null);
         }
         for (int ref : plan.wholeFileStrings()) {
-            matches.set(ref, StringMatcher.matches(plan.definition(ref), data));
+            matches.set(ref, StringMatcher.matches(plan.definition(ref), data, maxSad));
         }
         return RuleEvaluation.matches(plan.files(), data, (file, rule, string) -> {
             int ref = plan.ref(rule, string);
@@ -87,7 +97,7 @@ public final class FileRules {
             if (i > 0 && sorted[i] == sorted[i - 1]) {
                 continue;
             }
-            StringMatch match = StringMatcher.matchAt(plan.definition(ref), data, sorted[i]);
+            StringMatch match = StringMatcher.matchAt(plan.definition(ref), data, sorted[i], maxSad);
             if (match != null) {
                 found.add(match);
             }

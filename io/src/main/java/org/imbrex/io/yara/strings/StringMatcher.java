@@ -26,7 +26,7 @@ import java.util.List;
  *   "x" ascii wide fullword   in  "Qx\0"   → (1, 2): ascii x fails (Q before it), wide x\0 passes
  *   "xyz" ascii wide fullword in  "Qxyz\0" → no match (the same with a string of 3 characters)
  * </pre>
- * Hex strings: {@link HexMatcher}.
+ * Hex strings: {@link HexMatcher}; within a SAD limit ({@code --max-sad}), {@link FuzzyHexMatcher}.
  *
  * <p>Example: for {@code $a = "ab" ascii wide fullword} in {@code "ab-a\0b\0"} the matches are {@code
  * (0, 2)} and {@code (3, 4)}.
@@ -49,13 +49,28 @@ public final class StringMatcher {
      *                                       strings, with {@link StringDefinition#unsupportedReason()}
      */
     public static List<StringMatch> matches(StringDefinition definition, byte[] data) {
+        return matches(definition, data, 0);
+    }
+
+    /**
+     * All matches of {@code definition} in {@code data}, hex strings within SAD {@code maxSad} ({@link
+     * FuzzyHexMatcher}; text strings are matched exactly whatever the limit).
+     */
+    public static List<StringMatch> matches(StringDefinition definition, byte[] data, int maxSad) {
         definition.unsupportedReason().ifPresent(reason -> {
             throw new UnsupportedOperationException("$" + definition.identifier() + ": " + reason);
         });
-        if (definition.value() instanceof HexString hex) {
+        if (definition.value() instanceof HexString hex && maxSad == 0) {
             return HexMatcher.matches(hex, data);
         }
-        return textMatches(definition, (TextString) definition.value(), data);
+        List<StringMatch> matches = new ArrayList<>();
+        for (int s = 0; s < data.length; s++) {
+            StringMatch match = matchAt(definition, data, s, maxSad);
+            if (match != null) {
+                matches.add(match);
+            }
+        }
+        return matches;
     }
 
     /**
@@ -65,24 +80,18 @@ public final class StringMatcher {
      * that {@code fullword} looks at, or reaches the file's end.
      */
     public static StringMatch matchAt(StringDefinition definition, byte[] data, int s) {
+        return matchAt(definition, data, s, 0);
+    }
+
+    /** {@link #matchAt(StringDefinition, byte[], int)} with hex strings matched within SAD {@code maxSad}. */
+    public static StringMatch matchAt(StringDefinition definition, byte[] data, int s, int maxSad) {
         definition.unsupportedReason().ifPresent(reason -> {
             throw new UnsupportedOperationException("$" + definition.identifier() + ": " + reason);
         });
         if (definition.value() instanceof HexString hex) {
-            return HexMatcher.matchAt(hex, data, s);
+            return maxSad == 0 ? HexMatcher.matchAt(hex, data, s) : FuzzyHexMatcher.matchAt(hex, data, s, maxSad);
         }
         return textMatchAt(definition, (TextString) definition.value(), data, s);
-    }
-
-    private static List<StringMatch> textMatches(StringDefinition definition, TextString text, byte[] data) {
-        List<StringMatch> matches = new ArrayList<>();
-        for (int s = 0; s < data.length; s++) {
-            StringMatch match = textMatchAt(definition, text, data, s);
-            if (match != null) {
-                matches.add(match);
-            }
-        }
-        return matches;
     }
 
     private static StringMatch textMatchAt(StringDefinition definition, TextString text, byte[] data, int s) {

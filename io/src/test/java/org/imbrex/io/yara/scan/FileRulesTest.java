@@ -25,11 +25,7 @@ class FileRulesTest {
         int strings = 0;
         for (long seed = 0; seed < RuleCorpus.CASES; seed++) {
             RuleCorpus.Case c = RuleCorpus.generate(seed);
-            List<RuleFile> files = new ArrayList<>();
-            for (int i = 0; i < c.ruleFiles().size(); i++) {
-                files.add(RuleFileReader.read(c.namespaces().get(i), "case" + seed + "-" + i + ".yar",
-                        c.ruleFiles().get(i)));
-            }
+            List<RuleFile> files = ruleFiles(c);
             RuleScanPlan plan = RuleScanPlan.of(files);
             for (byte[] data : c.files()) {
                 FileRules fileRules = new FileRules(plan, data);
@@ -49,6 +45,41 @@ class FileRulesTest {
         }
         assertThat(rules).isGreaterThan(500);
         assertThat(strings).isGreaterThan(500);
+    }
+
+    /** The same within SAD limits: the atoms found within the limit, every hex string scored within it. */
+    @Test
+    void everyRuleCorpusCase_withinASadLimit_givesTheOraclesRulesAndMatches() {
+        int fuzzy = 0;
+        for (long seed = 0; seed < RuleCorpus.CASES; seed += 3) {
+            RuleCorpus.Case c = RuleCorpus.generate(seed);
+            List<RuleFile> files = ruleFiles(c);
+            RuleScanPlan plan = RuleScanPlan.of(files);
+            int limit = (int) (seed % 4) * 3 + 1;
+            for (byte[] data : c.files()) {
+                FileRules fileRules = new FileRules(plan, data, limit);
+                AtomScan.scan(plan, data, fileRules, limit);
+                List<MatchedRule> matched = fileRules.matches();
+                List<MatchedRule> expected = RuleOracle.matched(files, data, limit);
+                assertThat(matched).extracting(MatchedRule::match).as("case %d", seed)
+                        .isEqualTo(expected.stream().map(MatchedRule::match).toList());
+                for (int r = 0; r < matched.size(); r++) {
+                    assertThat(matched.get(r).strings()).as("case %d", seed).isEqualTo(expected.get(r).strings());
+                    fuzzy += (int) matched.get(r).strings().stream().flatMap(List::stream)
+                            .filter(m -> m.sad() > 0).count();
+                }
+            }
+        }
+        assertThat(fuzzy).as("matches with SAD > 0").isGreaterThan(50);
+    }
+
+    private static List<RuleFile> ruleFiles(RuleCorpus.Case c) {
+        List<RuleFile> files = new ArrayList<>();
+        for (int i = 0; i < c.ruleFiles().size(); i++) {
+            files.add(RuleFileReader.read(c.namespaces().get(i), "case" + c.seed() + "-" + i + ".yar",
+                    c.ruleFiles().get(i)));
+        }
+        return files;
     }
 
     @Test

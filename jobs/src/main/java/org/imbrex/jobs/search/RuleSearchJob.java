@@ -1,0 +1,205 @@
+package org.imbrex.jobs.search;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.imbrex.io.input.InputFile;
+import org.imbrex.io.input.InputLister;
+import org.imbrex.io.yara.rules.IncludeWarning;
+import org.imbrex.io.yara.rules.RuleFile;
+import org.imbrex.io.yara.rules.SkippedRule;
+import org.imbrex.io.yara.scan.RuleScanPlan;
+import org.imbrex.jobs.search.RuleSources.RuleText;
+import org.imbrex.jobs.spark.CommandSession;
+import org.imbrex.jobs.spark.HadoopConf;
+import org.imbrex.jobs.spark.JobProgress;
+import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.TableFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Tuple2;
+
+/**
+ * The {@code search} job for YARA rule files: finds the atoms of every rule's strings with the tile scan,
+ * gathers them by file, checks them and evaluates the rules per file, and writes the {@code rules}, {@code
+ * strings} and {@code skipped} tables ({@link RuleTables}) atomically.
+ *
+ * <pre>
+ *   driver:  read the rule files (YARA's refusals here), skip the rules imbrex cannot run, plan the atoms
+ *            (RuleScanPlan), list the inputs, check the output                  (no task has started)
+ *   scan:    splits → ScanPartition over the atoms, exactly as a signature search → (path, atom, offset)
+ *   gather:  cogroup with every input file by path (a file without atoms is evaluated too: filesize,
+ *            uint16(0), pe.* and "not $a" need no string)
+ *   rules:   EvaluateRules per part: read each file, check the atoms' starts (StringMatcher), evaluate
+ *            the conditions (RuleEvaluation), write rules/ and strings/ part files
+ *   commit:  the reported files into staging/rules and staging/strings, the driver's skipped/ table,
+ *            then the staging directory renamed to --output
+ * </pre>
+ * Example: {@code new RuleSearchJob(options).run()} returns the process exit code.
+ */
+public final class RuleSearchJob {
+    /** The largest file rules are evaluated on: the evaluation holds the whole file in one array. */
+    static final long MAX_FILE_BYTES = Integer.MAX_VALUE - 8;
+    private static final Logger LOG = LoggerFactory.getLogger(RuleSearchJob.class);
+
+    private final SearchOptions options;
+
+    public RuleSearchJob(SearchOptions options) {
+        this.options = options;
+    }
+
+    /** Runs the job in the JVM's Spark session (starting one if none runs); returns 0 on success. */
+    public int run() {
+        Prepared prepared = prepare();
+        try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
+            run(session.spark(), prepared).print(System.out);
+            return 0;
+        }
+    }
+
+    /** Runs the job in an existing session. */
+    public RuleSearchSummary run(SparkSession spark) {
+        return run(spark, prepare());
+    }
+
+    private record Prepared(long checkNanos, List<RuleText> sources, List<RuleFile> ruleFiles, RuleScanPlan plan,
+            List<LocatedFileStatus> listed, List<InputFile> files, OutputDirectory output) {
+    }
+
+    private Prepared prepare() {
+        long started = System.nanoTime();
+        if (options.keepsBest()) {
+            throw new IllegalArgumentException("--best " + options.best() + " applies to signature files; YARA "
+                    + "rules report every match of the rules that match");
+        }
+        Configuration conf = HadoopConf.fromSystemProperties();
+        List<RuleText> sources = RuleSources.read(options.signatures(), conf);
+        List<RuleFile> ruleFiles = RuleSources.parse(sources);
+        for (RuleFile file : ruleFiles) {
+            for (IncludeWarning include : file.includes()) {
+                LOG.warn("{}", include);
+            }
+            for (SkippedRule skipped : file.skipped()) {
+                LOG.info("search: {} line {}: rule {} skipped: {}", skipped.namespace(), skipped.line(),
+                        skipped.rule(), skipped.reason());
+            }
+        }
+        RuleScanPlan plan = RuleScanPlan.of(ruleFiles);
+        options.checkTileSize(plan.maxAtomLength());
+        List<LocatedFileStatus> listed = SearchJob.listInputs(options, conf);
+        List<InputFile> files = InputLister.files(listed);
+        for (InputFile file : files) {
+            if (file.length() > MAX_FILE_BYTES) {
+                throw new IllegalArgumentException("--input " + file.path() + " has " + file.length() + " bytes; "
+                        + "YARA rules are evaluated on whole files in memory, at most " + MAX_FILE_BYTES + " bytes");
+            }
+        }
+        OutputDirectory output = OutputDirectory.prepare(options.output(), options.overwrite(), conf);
+        output.checkHoldsNone(files.stream().map(InputFile::path).toList(), "input file");
+        output.checkHoldsNone(options.signatures().stream().map(s -> SearchJob.qualified(s, conf)).toList(),
+                "rule file");
+        LOG.info("search: {} rules ({} skipped) with {} atoms over {} files", plan.rules().size(),
+                ruleFiles.stream().mapToInt(f -> f.skipped().size()).sum(), plan.signatures().size(), files.size());
+        return new Prepared(System.nanoTime() - started, sources, ruleFiles, plan, listed, files, output);
+    }
+
+    private RuleSearchSummary run(SparkSession spark, Prepared prepared) {
+        try {
+            return scanAndWrite(spark, prepared);
+        } catch (Throwable failure) {
+            prepared.output().abort();
+            throw failure;
+        }
+    }
+
+    private RuleSearchSummary scanAndWrite(SparkSession spark, Prepared prepared) {
+        long started = System.nanoTime();
+        RuleScanPlan plan = prepared.plan();
+        List<InputFile> files = prepared.files();
+        OutputDirectory output = prepared.output();
+        JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        JobProgress progress = new JobProgress(sc, "search");
+        long bytes = files.stream().mapToLong(InputFile::length).sum();
+        HadoopConf hadoop = HadoopConf.shared(sc);
+        int parts = SearchJob.tableParts(sc);
+        String job = UUID.randomUUID().toString();
+        EvaluateRules.Spec spec = new EvaluateRules.Spec(output.staging(), job, options.format(), hadoop,
+                options.maxSad());
+        try {
+            JavaPairRDD<String, Long> atoms = atoms(sc, prepared, hadoop, progress);
+            List<Tuple2<String, Long>> lengths = files.stream().map(f -> new Tuple2<>(f.path(), f.length())).toList();
+            JavaPairRDD<String, Long> inputs = sc.parallelizePairs(lengths, Math.max(1, Math.min(parts,
+                    lengths.size())));
+            progress.phase((plan.signatures().isEmpty() ? "" : "scan " + files.size() + " files (" + bytes
+                    + " bytes) for " + plan.signatures().size() + " atoms, then ") + "evaluate "
+                    + plan.rules().size() + " rules per file");
+            List<WrittenRules> written = inputs.cogroup(atoms, new HashPartitioner(parts))
+                    .mapPartitionsWithIndex(new EvaluateRules(prepared.sources(), spec,
+                            progress.counter("files evaluated"), progress.counter("rule matches")), false)
+                    .collect();
+            if (!progress.awaitTasks(Duration.ofSeconds(30))) {
+                LOG.warn("search: a task still runs after the job ended; {} may keep its file", output.staging());
+            }
+            output.commitTable(RuleTables.RULES, written.stream().map(WrittenRules::rules).filter(Objects::nonNull)
+                    .toList());
+            output.commitTable(RuleTables.STRINGS, written.stream().map(WrittenRules::strings)
+                    .filter(Objects::nonNull).toList());
+            writeSkipped(prepared, job, hadoop);
+            output.commitTable(RuleTables.SKIPPED, List.of());
+            output.dropTemporary();
+            output.commit();
+            double seconds = (prepared.checkNanos() + System.nanoTime() - started) / 1e9;
+            return RuleSearchSummary.of(files.size(), bytes, prepared.ruleFiles(), plan, written, output.output(),
+                    options.format(), seconds);
+        } catch (Throwable failure) {
+            if (!progress.cancelAndAwaitTasks(Duration.ofSeconds(30))) {
+                LOG.warn("search: tasks of the failed job still run; {} may keep some of their files",
+                        output.staging());
+            }
+            throw failure;
+        } finally {
+            progress.done();
+        }
+    }
+
+    /**
+     * Where the scan finds the plan's atoms: (path, atom << 32 | offset), offsets below 2^31 since no file is
+     * larger ({@link #MAX_FILE_BYTES}). Without atoms (rules without strings only) there is nothing to scan.
+     */
+    private JavaPairRDD<String, Long> atoms(JavaSparkContext sc, Prepared prepared, HadoopConf hadoop,
+            JobProgress progress) {
+        if (prepared.plan().signatures().isEmpty()) {
+            return JavaPairRDD.fromJavaRDD(sc.emptyRDD());
+        }
+        ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
+                progress.counter("atoms found"));
+        return SearchJob.splits(sc, prepared.listed(), options)
+                .mapPartitions(new ScanPartition(prepared.plan().signatures(), hadoop, options, counters))
+                .mapToPair(match -> new Tuple2<>(match.path(), (long) match.signature() << 32 | match.offset()));
+    }
+
+    /** The skipped table: one part file, written by the driver, every skipped rule in file and rule order. */
+    private void writeSkipped(Prepared prepared, String job, HadoopConf hadoop) {
+        Path file = new Path(new Path(prepared.output().staging(), RuleTables.SKIPPED),
+                TableFile.partName(0, job, options.format()));
+        try (TableFile table = TableFile.create(options.format(), RuleTables.SKIPPED_SCHEMA, file,
+                hadoop.toConfiguration())) {
+            for (RuleFile ruleFile : prepared.ruleFiles()) {
+                for (SkippedRule skipped : ruleFile.skipped()) {
+                    table.write(new Object[] {skipped.namespace(), skipped.rule(), skipped.line(), skipped.reason()});
+                }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
