@@ -22,7 +22,7 @@ public class RepeatedSearch {
         int maxSad = args.length > 4 ? Integer.parseInt(args[4]) : 0;
         try (CommandSession session = CommandSession.open("imbrex repeated search", "local[*]")) {
             for (int run = 1; run <= runs; run++) {
-                SearchOptions options = new SearchOptions(signatures, List.of(input), output, TableFormat.PARQUET,
+                SearchOptions options = new SearchOptions(List.of(signatures), List.of(input), output, TableFormat.PARQUET,
                         true, maxSad, 0, SearchOptions.DEFAULT_TILE_SIZE, SearchOptions.DEFAULT_SPLIT_SIZE,
                         SearchOptions.DEFAULT_OPEN_COST, 0, Kernel.JAVA, Prefilter.ANCHORS, "local[*]", 0);
                 SearchSummary summary = new SearchJob(options).run(session.spark());
