@@ -44,6 +44,7 @@ public final class RuleScanPlan {
     /** Per signature: string ref and offset, alternating. */
     private final List<int[]> uses = new ArrayList<>();
     private final List<Integer> wholeFile = new ArrayList<>();
+    private final List<StringDefinition> definitions = new ArrayList<>();
 
     private RuleScanPlan(List<RuleFile> files) {
         this.files = List.copyOf(files);
@@ -58,6 +59,7 @@ public final class RuleScanPlan {
                 for (int s = 0; s < rule.strings().size(); s++) {
                     int ref = refs.size();
                     refs.add(new StringRef(f, r, s));
+                    definitions.add(rule.strings().get(s));
                     Optional<List<Atom>> atoms = StringAtoms.of(rule.strings().get(s));
                     if (atoms.isEmpty()) {
                         wholeFile.add(ref);
@@ -128,8 +130,7 @@ public final class RuleScanPlan {
 
     /** The definition a string ref stands for. */
     public StringDefinition definition(int ref) {
-        StringRef r = refs.get(ref);
-        return files.get(r.file()).runnable().get(r.rule()).strings().get(r.string());
+        return definitions.get(ref);
     }
 
     /** The refs of the strings that have no atoms and are matched over the whole file. */
