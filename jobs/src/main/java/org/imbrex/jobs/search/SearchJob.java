@@ -5,13 +5,10 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.MapOutputStatistics;
@@ -30,9 +27,6 @@ import org.imbrex.io.input.InputLister;
 import org.imbrex.io.input.PackedSplit;
 import org.imbrex.io.scan.SearchPlan;
 import org.imbrex.io.signature.Signature;
-import org.imbrex.io.signature.SignatureParser;
-import org.imbrex.io.signature.SignatureSet;
-import org.imbrex.io.signature.SignatureWarning;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
@@ -119,7 +113,7 @@ public final class SearchJob {
     private Prepared prepare() {
         long started = System.nanoTime();
         Configuration conf = HadoopConf.fromSystemProperties();
-        SearchPlan plan = SearchPlan.compile(readSignatures(options, conf));
+        SearchPlan plan = SearchPlan.compile(SignatureFiles.read(options, conf));
         options.checkTileSize(plan.maxLength());
         List<LocatedFileStatus> listed = listInputs(options, conf);
         List<InputFile> files = InputLister.files(listed);
@@ -137,47 +131,6 @@ public final class SearchJob {
             // Spark's job failures are SparkExceptions, checked exceptions that Java does not see coming.
             prepared.output().abort();
             throw failure;
-        }
-    }
-
-    /**
-     * The signatures of every {@code --signatures} file, in order, warnings logged; a missing, unreadable or
-     * empty file is refused, and so is a name that two files both define.
-     */
-    static List<Signature> readSignatures(SearchOptions options, Configuration conf) {
-        List<Signature> signatures = new ArrayList<>();
-        Map<String, String> fileOf = new HashMap<>();
-        for (String location : options.signatures()) {
-            for (Signature signature : readSignatures(location, conf)) {
-                String before = fileOf.putIfAbsent(signature.name(), location);
-                if (before != null) {
-                    throw new IllegalArgumentException("--signatures: signature '" + signature.name() + "' is in "
-                            + before + " and in " + location + "; a name means one signature");
-                }
-                signatures.add(signature);
-            }
-        }
-        return signatures;
-    }
-
-    private static List<Signature> readSignatures(String location, Configuration conf) {
-        Path path = new Path(location);
-        try {
-            FileSystem fs = path.getFileSystem(conf);
-            if (!fs.exists(path)) {
-                throw new IllegalArgumentException("--signatures " + location + " does not exist");
-            }
-            SignatureSet set = SignatureParser.parse(fs, path);
-            for (SignatureWarning warning : set.warnings()) {
-                LOG.warn("{}", warning);
-            }
-            if (set.isEmpty()) {
-                throw new IllegalArgumentException("--signatures " + location + " holds no signature");
-            }
-            return set.signatures();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("--signatures " + location + ": cannot read it ("
-                    + e.getMessage() + ")", e);
         }
     }
 

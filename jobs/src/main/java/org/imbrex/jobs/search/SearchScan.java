@@ -88,7 +88,7 @@ final class SearchScan implements Scan, Batch {
 
     private void plan() {
         Configuration conf = SparkSession.active().sparkContext().hadoopConfiguration();
-        List<Signature> all = SearchJob.readSignatures(options, conf);
+        List<Signature> all = SignatureFiles.read(options, conf);
         signatures = signatureNames == null ? all
                 : all.stream().filter(s -> signatureNames.contains(s.name())).toList();
         if (signatures.isEmpty() || maxSad < 0) {
