@@ -142,20 +142,8 @@ public final class OutputDirectory {
      * other attempts left in {@code _temporary}, and marks the table complete with {@code _SUCCESS}.
      */
     public void commitParts(List<String> attemptFiles) {
-        try {
-            fs.mkdirs(staging);
-            for (String file : attemptFiles) {
-                Path from = new Path(file);
-                Path to = new Path(staging, from.getName());
-                if (!fs.rename(from, to)) {
-                    throw new IOException("rename " + from + " → " + to + " failed");
-                }
-            }
-            fs.delete(new Path(staging, TEMPORARY), true);
-            fs.create(new Path(staging, "_SUCCESS"), true).close();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot commit the parts of " + staging + ": " + e.getMessage(), e);
-        }
+        commitInto(staging, attemptFiles);
+        dropTemporary();
     }
 
     /**
@@ -165,7 +153,11 @@ public final class OutputDirectory {
      * caller drops {@code _temporary} ({@link #dropTemporary}) once every table is committed.
      */
     public void commitTable(String table, List<String> attemptFiles) {
-        Path directory = new Path(staging, table);
+        commitInto(new Path(staging, table), attemptFiles);
+    }
+
+    /** Moves the accepted part files into {@code directory} and writes its {@code _SUCCESS}. */
+    private void commitInto(Path directory, List<String> attemptFiles) {
         try {
             fs.mkdirs(directory);
             for (String file : attemptFiles) {

@@ -90,18 +90,7 @@ public final class FileRules {
         if (starts[ref] == null) {
             return List.of();
         }
-        int[] sorted = Arrays.copyOf(starts[ref], counts[ref]);
-        Arrays.sort(sorted);
-        List<StringMatch> found = new ArrayList<>();
-        for (int i = 0; i < sorted.length; i++) {
-            if (i > 0 && sorted[i] == sorted[i - 1]) {
-                continue;
-            }
-            StringMatch match = StringMatcher.matchAt(plan.definition(ref), data, sorted[i], maxSad);
-            if (match != null) {
-                found.add(match);
-            }
-        }
-        return found;
+        int[] sorted = Arrays.stream(starts[ref], 0, counts[ref]).sorted().distinct().toArray();
+        return StringMatcher.matchesAt(plan.definition(ref), data, sorted, maxSad);
     }
 }

@@ -2,6 +2,7 @@ package org.imbrex.io.yara.strings;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * The reference matcher of imbrex for YARA strings: every match YARA 4.2.3 reports for one string in one
@@ -57,15 +58,13 @@ public final class StringMatcher {
      * FuzzyHexMatcher}; text strings are matched exactly whatever the limit).
      */
     public static List<StringMatch> matches(StringDefinition definition, byte[] data, int maxSad) {
-        definition.unsupportedReason().ifPresent(reason -> {
-            throw new UnsupportedOperationException("$" + definition.identifier() + ": " + reason);
-        });
+        IntFunction<StringMatch> at = matcherAt(definition, data, maxSad);
         if (definition.value() instanceof HexString hex && maxSad == 0) {
             return HexMatcher.matches(hex, data);
         }
         List<StringMatch> matches = new ArrayList<>();
         for (int s = 0; s < data.length; s++) {
-            StringMatch match = matchAt(definition, data, s, maxSad);
+            StringMatch match = at.apply(s);
             if (match != null) {
                 matches.add(match);
             }
@@ -85,26 +84,55 @@ public final class StringMatcher {
 
     /** {@link #matchAt(StringDefinition, byte[], int)} with hex strings matched within SAD {@code maxSad}. */
     public static StringMatch matchAt(StringDefinition definition, byte[] data, int s, int maxSad) {
+        return matcherAt(definition, data, maxSad).apply(s);
+    }
+
+    /**
+     * The matches at {@code starts} (ascending, each once), as {@link #matchAt} gives them one by one: the
+     * string's modifiers are read once for all starts.
+     */
+    public static List<StringMatch> matchesAt(StringDefinition definition, byte[] data, int[] starts, int maxSad) {
+        IntFunction<StringMatch> at = matcherAt(definition, data, maxSad);
+        List<StringMatch> matches = new ArrayList<>();
+        for (int s : starts) {
+            StringMatch match = at.apply(s);
+            if (match != null) {
+                matches.add(match);
+            }
+        }
+        return matches;
+    }
+
+    /** The match at a start, the definition checked and its modifiers read once. */
+    private static IntFunction<StringMatch> matcherAt(StringDefinition definition, byte[] data, int maxSad) {
         definition.unsupportedReason().ifPresent(reason -> {
             throw new UnsupportedOperationException("$" + definition.identifier() + ": " + reason);
         });
         if (definition.value() instanceof HexString hex) {
-            return maxSad == 0 ? HexMatcher.matchAt(hex, data, s) : FuzzyHexMatcher.matchAt(hex, data, s, maxSad);
+            return maxSad == 0 ? s -> HexMatcher.matchAt(hex, data, s)
+                    : s -> FuzzyHexMatcher.matchAt(hex, data, s, maxSad);
         }
-        return textMatchAt(definition, (TextString) definition.value(), data, s);
+        TextForm form = new TextForm(definition, (TextString) definition.value());
+        return s -> textMatchAt(form, data, s);
     }
 
-    private static StringMatch textMatchAt(StringDefinition definition, TextString text, byte[] data, int s) {
-        boolean ascii = definition.matchesAscii();
-        boolean wide = definition.has(StringModifier.WIDE);
-        boolean nocase = definition.has(StringModifier.NOCASE);
-        boolean fullword = definition.has(StringModifier.FULLWORD);
-        boolean fitsInAtom = (wide ? 2 : 1) * text.length() <= MAX_ATOM_LENGTH;
-        boolean asciiHere = ascii && asciiAt(text, data, s, nocase);
-        if (asciiHere && (!fullword || asciiWordAt(data, s, text.length()))) {
+    /** A text string with the modifiers that decide how it matches. */
+    private record TextForm(TextString text, boolean ascii, boolean wide, boolean nocase, boolean fullword,
+            boolean fitsInAtom) {
+        TextForm(StringDefinition definition, TextString text) {
+            this(text, definition.matchesAscii(), definition.has(StringModifier.WIDE),
+                    definition.has(StringModifier.NOCASE), definition.has(StringModifier.FULLWORD),
+                    (definition.has(StringModifier.WIDE) ? 2 : 1) * text.length() <= MAX_ATOM_LENGTH);
+        }
+    }
+
+    private static StringMatch textMatchAt(TextForm form, byte[] data, int s) {
+        TextString text = form.text();
+        boolean asciiHere = form.ascii() && asciiAt(text, data, s, form.nocase());
+        if (asciiHere && (!form.fullword() || asciiWordAt(data, s, text.length()))) {
             return new StringMatch(s, text.length());
-        } else if ((!asciiHere || fitsInAtom) && wide && wideAt(text, data, s, nocase)
-                && (!fullword || wideWordAt(data, s, 2 * text.length()))) {
+        } else if ((!asciiHere || form.fitsInAtom()) && form.wide() && wideAt(text, data, s, form.nocase())
+                && (!form.fullword() || wideWordAt(data, s, 2 * text.length()))) {
             return new StringMatch(s, 2 * text.length());
         }
         return null;
