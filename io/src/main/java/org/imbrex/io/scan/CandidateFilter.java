@@ -26,9 +26,15 @@ import org.imbrex.kernels.shaders.GramFilter;
  *       keep o when 0 ≤ o &lt; offsets[s] and the window's literal bytes at o + windowAt[a] are within
  *       tolerance[a]   →  candidate word o / 4 of signature s (ascending, each once)
  * </pre>
- * A signature that gathers more than {@code cap} candidate words in a tile (an eighth of the tile's words,
- * less when there are more than 32 signatures) is marked {@link #overflowed}: scoring all of its offsets is
- * then cheaper, and the scanner does that instead.
+ * A signature that gathers more than {@code cap} candidate words in a tile (an eighth of the tile's words)
+ * is marked {@link #overflowed}: scoring all of its offsets is then cheaper, and the scanner does that
+ * instead. All signatures together hold at most {@code budget} candidate words (four tiles' worth), so
+ * that thousands of signatures on data that defeats their anchors cannot take more memory than that; a
+ * signature whose candidate would pass the budget overflows too, and gives its words back to it.
+ * <pre>
+ *   8,777 atoms of 3,000 YARA rules, 1 MiB tile (262,144 words): cap 32,768 words per atom, budget
+ *   1,048,576 words in all; an atom as common as "str" (a few thousand words) is still gathered
+ * </pre>
  */
 final class CandidateFilter implements AutoCloseable {
     /** Threads of one Dispatch: 65535 groups of 64 (cs_5_0). */
@@ -45,6 +51,9 @@ final class CandidateFilter implements AutoCloseable {
     private final int[] rest;
     private final int[] restHits;
     private final int cap;
+    private final int budget;
+    /** Candidate words held by the signatures that have not overflowed in this tile. */
+    private int held;
     private final int[][] words;
     private final int[] counts;
     private final boolean[] overflowed;
@@ -60,9 +69,8 @@ final class CandidateFilter implements AutoCloseable {
         this.hitWords = new int[maxWords];
         this.rest = new int[Math.max(0, maxWords - MAX_WORDS_PER_DISPATCH + 1)];
         this.restHits = new int[rest.length];
-        // An eighth of the tile's words per signature, and four tiles' worth over all signatures at most, so
-        // that thousands of signatures on data that defeats their anchors cannot take more than that.
-        this.cap = Math.max(64, Math.min(maxWords / 8, (int) (4L * maxWords / signatures)));
+        this.cap = Math.max(64, maxWords / 8);
+        this.budget = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(4L * maxWords, 64L * signatures));
         this.words = new int[signatures][];
         this.counts = new int[signatures];
         this.overflowed = new boolean[signatures];
@@ -75,9 +83,11 @@ final class CandidateFilter implements AutoCloseable {
      * tile; returns the number of filter Dispatches (0 or 1).
      */
     int run(AnchorTable table, TileData data, int[] offsets) {
+        releaseIdleLists();
         Arrays.fill(counts, 0);
         Arrays.fill(overflowed, false);
         Arrays.fill(unsorted, false);
+        held = 0;
         int wordCount = data.wordCount();
         if (wordCount == 0) {
             return 0;
@@ -105,6 +115,19 @@ final class CandidateFilter implements AutoCloseable {
             }
         }
         return ran;
+    }
+
+    /**
+     * Drops the lists the last tile used less than a quarter of (beyond the first 256 words), so that what the
+     * lists keep between tiles stays within a few times the budget.
+     */
+    private void releaseIdleLists() {
+        for (int s = 0; s < words.length; s++) {
+            int[] list = words[s];
+            if (list != null && list.length > 256 && (overflowed[s] || counts[s] < list.length / 4)) {
+                words[s] = null;
+            }
+        }
     }
 
     /**
@@ -210,8 +233,9 @@ final class CandidateFilter implements AutoCloseable {
             }
             unsorted[s] = true;
         }
-        if (n == cap) {
+        if (n == cap || held == budget) {
             overflowed[s] = true;
+            held -= n;
             return;
         }
         if (list == null || n == list.length) {
@@ -220,6 +244,7 @@ final class CandidateFilter implements AutoCloseable {
         }
         list[n] = word;
         counts[s] = n + 1;
+        held++;
     }
 
     private static int sortDistinct(int[] list, int n) {

@@ -13,6 +13,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.signature.Signature;
+import org.imbrex.kernels.dispatch.NumThreads;
+import org.imbrex.kernels.dispatch.ThreadContext;
+import org.imbrex.kernels.dispatch.ThreadShader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +49,68 @@ class PrefilterTest {
         assertThat(filtered.dispatches()).isLessThanOrEqualTo(16 + 2 * 16);
     }
 
+    /**
+     * A YARA rule set gives thousands of atoms, some of them common in real data (a "str" of a text string, a
+     * function prologue): such an atom's thousands of candidates in a tile are gathered like any other's,
+     * while the candidates of all atoms together stay within the filter's budget.
+     */
+    @Test
+    void scan_commonSignatureAmongThousands_isGatheredNotScannedDensely() throws IOException {
+        Random random = new Random(31);
+        byte[] data = new byte[1 << 20];
+        random.nextBytes(data);
+        List<Signature> signatures = new ArrayList<>();
+        for (int s = 0; s < 3000; s++) {
+            byte[] pattern = new byte[8];
+            random.nextBytes(pattern);
+            signatures.add(new Signature("r" + s, pattern, new boolean[8]));
+        }
+        Signature common = Signature.ofHex("common", "FD 7B BF A9 FD 03");
+        signatures.add(common);
+        for (int i = 0; i < 2000; i++) {
+            RandomSignatures.plant(common, data, random.nextInt(data.length - common.length()), random);
+        }
+        SearchPlan plan = SearchPlan.compile(signatures);
+        java.nio.file.Path file = dir.resolve("common.bin");
+        Files.write(file, data);
+
+        List<Match> found = new ArrayList<>();
+        try (BufferAllocator allocator = new RootAllocator()) {
+            // the dense msad4-search pass is not there to run: a signature scanned densely fails the test
+            ScanShaders gatherOnly = ScanShaders.withSearch(NoDenseScan::new);
+            try (TileScanner scanner = new TileScanner(plan, 1 << 20, allocator, gatherOnly, Prefilter.ANCHORS)) {
+                scanWhole(scanner, file, found);
+            }
+            assertThat(allocator.getAllocatedMemory()).isZero();
+        }
+        java.util.Collections.sort(found);
+        // the oracle: every offset's eight bytes looked up among the random signatures, the common one by brute force
+        java.util.Map<Long, Integer> random8 = new java.util.HashMap<>();
+        for (int s = 0; s < 3000; s++) {
+            random8.put(java.nio.ByteBuffer.wrap(signatures.get(s).pattern()).getLong(), s);
+        }
+        List<Match> expected = new ArrayList<>();
+        java.nio.ByteBuffer view = java.nio.ByteBuffer.wrap(data);
+        for (int o = 0; o + 8 <= data.length; o++) {
+            Integer s = random8.get(view.getLong(o));
+            if (s != null) {
+                expected.add(new Match(s, o, 0));
+            }
+        }
+        for (Match m : BruteForce.matches(data, List.of(common), 0)) {
+            expected.add(new Match(3000, m.offset(), 0));
+        }
+        java.util.Collections.sort(expected);
+        assertThat(expected.stream().filter(m -> m.signature() == 3000).count()).isGreaterThan(1900);
+        assertThat(found).isEqualTo(expected);
+    }
+
+    private static void scanWhole(TileScanner scanner, java.nio.file.Path file, List<Match> found) throws IOException {
+        String path = new org.apache.hadoop.fs.Path(file.toUri()).toString();
+        scanner.scan(FileSystem.getLocal(new Configuration()), ByteRange.wholeFile(path, Files.size(file)),
+                ScoreLimit.atMost(0), (s, o, sad) -> found.add(new Match(s, o, sad)));
+    }
+
     private static ScanStats scan(SearchPlan plan, java.nio.file.Path file, Prefilter prefilter) throws IOException {
         try (BufferAllocator allocator = new RootAllocator()) {
             ScanStats stats;
@@ -56,6 +121,24 @@ class PrefilterTest {
             }
             assertThat(allocator.getAllocatedMemory()).isZero();
             return stats;
+        }
+    }
+
+    /** A search shader with msad4-search's bindings whose every thread fails the test. */
+    private static final class NoDenseScan implements ThreadShader {
+        @Override
+        public String name() {
+            return "no-dense-scan";
+        }
+
+        @Override
+        public NumThreads numThreads() {
+            return NumThreads.of(64, 1, 1);
+        }
+
+        @Override
+        public void main(ThreadContext thread) {
+            throw new AssertionError("a signature was scanned densely");
         }
     }
 }
