@@ -50,6 +50,8 @@ public final class ConditionEvaluator {
     /** YARA's {@code YR_UNDEFINED}. */
     public static final long UNDEFINED = 0xFFFABADAFABADAFFL;
 
+    private static final long[] NO_INDEXES = new long[0];
+
     private final FileFacts facts;
     private final long[] variables = new long[ParserState.MAX_LOOP_NESTING];
     private int currentString = -1;
@@ -215,6 +217,9 @@ public final class ConditionEvaluator {
 
     /** {@code OP_FOUND_AT}: an undefined offset is 0, not undefined. */
     private long stringAt(Condition.StringAt at) {
+        if (matches(at.string()).isEmpty()) {
+            return 0; // false even where the offset is undefined, so the offset need not be computed
+        }
         long offset = integer(at.offset());
         if (offset == UNDEFINED) {
             return 0;
@@ -384,11 +389,18 @@ public final class ConditionEvaluator {
 
     /** A module value; an undefined index makes it undefined ({@code OP_INDEX_ARRAY}). */
     private ModuleValue moduleValue(Condition.ModuleField field) {
-        long[] indexes = field.steps().stream().filter(Condition.FieldStep::indexed)
-                .mapToLong(step -> integer(step.index())).toArray();
-        for (long index : indexes) {
-            if (index == UNDEFINED) {
-                return ModuleValue.UNDEFINED;
+        int indexed = 0;
+        for (Condition.FieldStep step : field.steps()) {
+            indexed += step.indexed() ? 1 : 0;
+        }
+        long[] indexes = indexed == 0 ? NO_INDEXES : new long[indexed];
+        int i = 0;
+        for (Condition.FieldStep step : field.steps()) {
+            if (step.indexed()) {
+                indexes[i] = integer(step.index());
+                if (indexes[i++] == UNDEFINED) {
+                    return ModuleValue.UNDEFINED;
+                }
             }
         }
         return facts.moduleValue(field.path(), indexes);

@@ -2,6 +2,7 @@ package org.imbrex.io.yara.rules;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,18 +25,19 @@ import org.imbrex.io.yara.pe.YaraValue;
 final class ByteFacts implements FileFacts {
     private final byte[] data;
     private final PeModule pe;
-    private final List<List<StringMatch>> matches = new ArrayList<>();
+    private final List<List<org.imbrex.io.yara.strings.StringMatch>> strings;
     private final Map<String, Boolean> ruleResults;
+    /** The file's module values without indexes, shared by its rules: {@code pe.entry_point} is read once. */
+    private final Map<String, ModuleValue> moduleValues;
 
     /** {@code pe} is null when the file does not import the pe module. */
     ByteFacts(byte[] data, PeModule pe, List<List<org.imbrex.io.yara.strings.StringMatch>> strings,
-            Map<String, Boolean> ruleResults) {
+            Map<String, Boolean> ruleResults, Map<String, ModuleValue> moduleValues) {
         this.data = data;
+        this.moduleValues = moduleValues;
         this.pe = pe;
         this.ruleResults = ruleResults;
-        for (List<org.imbrex.io.yara.strings.StringMatch> found : strings) {
-            matches.add(found.stream().map(m -> new StringMatch(m.offset(), m.length())).toList());
-        }
+        this.strings = strings;
     }
 
     /** YARA's pe module of {@code data}. */
@@ -54,7 +56,19 @@ final class ByteFacts implements FileFacts {
 
     @Override
     public List<StringMatch> matches(int string) {
-        return matches.get(string);
+        List<org.imbrex.io.yara.strings.StringMatch> found = strings.get(string);
+        return new AbstractList<>() {
+            @Override
+            public StringMatch get(int i) {
+                org.imbrex.io.yara.strings.StringMatch match = found.get(i);
+                return new StringMatch(match.offset(), match.length());
+            }
+
+            @Override
+            public int size() {
+                return found.size();
+            }
+        };
     }
 
     @Override
@@ -65,6 +79,13 @@ final class ByteFacts implements FileFacts {
     /** {@code pe.sections.name} with indexes {@code [2]} is {@code lookup("sections", 2L, "name")}. */
     @Override
     public ModuleValue moduleValue(String path, long[] indexes) {
+        if (indexes.length == 0 && pe != null) {
+            return moduleValues.computeIfAbsent(path, unindexed -> lookUp(unindexed, indexes));
+        }
+        return lookUp(path, indexes);
+    }
+
+    private ModuleValue lookUp(String path, long[] indexes) {
         String[] parts = path.split("\\.");
         if (pe == null || !parts[0].equals("pe")) {
             throw new IllegalStateException("module value " + path + " without the pe module imported");

@@ -1,10 +1,13 @@
 package org.imbrex.io.yara.rules;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.imbrex.io.yara.condition.Condition;
 import org.imbrex.io.yara.condition.ConditionEvaluator;
+import org.imbrex.io.yara.condition.ModuleValue;
 import org.imbrex.io.yara.pe.PeModule;
 import org.imbrex.io.yara.strings.StringMatch;
 
@@ -23,7 +26,7 @@ import org.imbrex.io.yara.strings.StringMatch;
  *   skipped      never reported, never evaluated (RuleFileReader skips whatever depends on them)
  * </pre>
  * Example: for {@code rule r : exe { strings: $a = "MZ" condition: $a at 0 }} in namespace {@code n}
- * and the bytes {@code "MZ.."}, {@code RuleEvaluation.matches(files, data, (f, rule, i) -> List.of(new
+ * and the bytes {@code "MZ.."}, {@code RuleEvaluation.of(files).matches(data, (r, rule, i) -> List.of(new
  * StringMatch(0, 2)))} is one {@link MatchedRule} for {@code n:r [exe]} with the matches {@code [[0x0:2]]}.
  */
 public final class RuleEvaluation {
@@ -31,40 +34,71 @@ public final class RuleEvaluation {
     @FunctionalInterface
     public interface StringMatches {
         /**
-         * The matches of string {@code string} of {@code rule} (of {@code files.get(file)}), in ascending
-         * offset order, at most one per offset, as {@code StringMatcher} gives them.
+         * The matches of string {@code string} of {@code rule}, the {@code index}-th runnable rule in
+         * evaluation order (rule files in order, rules in file order), in ascending offset order, at most one
+         * per offset, as {@code StringMatcher} gives them.
          */
-        List<StringMatch> of(int file, YaraRule rule, int string);
+        List<StringMatch> of(int index, YaraRule rule, int string);
     }
 
-    private RuleEvaluation() {
+    private final List<RuleFile> files;
+    /** Per rule file: its runnable rules, and their conditions. */
+    private final YaraRule[][] rules;
+    private final Condition[][] conditions;
+    private final boolean[] importsPe;
+
+    private RuleEvaluation(List<RuleFile> files) {
+        this.files = List.copyOf(files);
+        this.rules = new YaraRule[files.size()][];
+        this.conditions = new Condition[files.size()][];
+        this.importsPe = new boolean[files.size()];
+        for (int f = 0; f < files.size(); f++) {
+            rules[f] = files.get(f).runnable().toArray(YaraRule[]::new);
+            conditions[f] = Arrays.stream(rules[f]).map(rule -> rule.supportedCondition().orElseThrow())
+                    .toArray(Condition[]::new);
+            importsPe[f] = files.get(f).imports().contains("pe");
+        }
+    }
+
+    /** The evaluation of the runnable rules of {@code files}, prepared once for any number of files. */
+    public static RuleEvaluation of(List<RuleFile> files) {
+        return new RuleEvaluation(files);
     }
 
     /** The rules of {@code files} that match {@code data}, in YARA's order, with their strings' matches. */
     public static List<MatchedRule> matches(List<RuleFile> files, byte[] data, StringMatches strings) {
+        return of(files).matches(data, strings);
+    }
+
+    /** The rules that match {@code data}, in YARA's order, with their strings' matches. */
+    public List<MatchedRule> matches(byte[] data, StringMatches strings) {
         List<MatchedRule> result = new ArrayList<>();
         PeModule pe = null;
+        Map<String, ModuleValue> moduleValues = new HashMap<>();
+        int index = 0;
         for (int f = 0; f < files.size(); f++) {
-            RuleFile file = files.get(f);
-            if (pe == null && file.imports().contains("pe")) {
+            if (pe == null && importsPe[f]) {
                 pe = ByteFacts.peModule(data);
             }
-            result.addAll(matches(file, f, data, file.imports().contains("pe") ? pe : null, strings));
+            result.addAll(matches(f, index, data, importsPe[f] ? pe : null, moduleValues, strings));
+            index += rules[f].length;
         }
         return result;
     }
 
-    private static List<MatchedRule> matches(RuleFile file, int f, byte[] data, PeModule pe, StringMatches strings) {
-        Map<String, Boolean> results = new HashMap<>();
+    private List<MatchedRule> matches(int f, int first, byte[] data, PeModule pe,
+            Map<String, ModuleValue> moduleValues, StringMatches strings) {
+        Map<String, Boolean> results = new HashMap<>(2 * rules[f].length);
         List<MatchedRule> reported = new ArrayList<>();
         boolean gated = false;
-        for (YaraRule rule : file.runnable()) {
-            List<List<StringMatch>> found = new ArrayList<>();
+        for (int r = 0; r < rules[f].length; r++) {
+            YaraRule rule = rules[f][r];
+            List<List<StringMatch>> found = new ArrayList<>(rule.strings().size());
             for (int i = 0; i < rule.strings().size(); i++) {
-                found.add(strings.of(f, rule, i));
+                found.add(strings.of(first + r, rule, i));
             }
-            ByteFacts facts = new ByteFacts(data, pe, found, results);
-            boolean matched = ConditionEvaluator.matches(rule.supportedCondition().orElseThrow(), facts);
+            ByteFacts facts = new ByteFacts(data, pe, found, results, moduleValues);
+            boolean matched = ConditionEvaluator.matches(conditions[f][r], facts);
             results.put(rule.name(), matched);
             gated |= rule.global() && !matched;
             if (matched && !rule.isPrivate()) {

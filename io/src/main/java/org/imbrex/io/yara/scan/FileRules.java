@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.imbrex.io.yara.rules.MatchedRule;
-import org.imbrex.io.yara.rules.RuleEvaluation;
 import org.imbrex.io.yara.strings.StringMatch;
 import org.imbrex.io.yara.strings.StringMatcher;
 
@@ -77,8 +76,8 @@ public final class FileRules {
         for (int ref : plan.wholeFileStrings()) {
             matches.set(ref, StringMatcher.matches(plan.definition(ref), data, maxSad));
         }
-        return RuleEvaluation.matches(plan.files(), data, (file, rule, string) -> {
-            int ref = plan.ref(rule, string);
+        return plan.evaluation().matches(data, (index, rule, string) -> {
+            int ref = plan.ref(index, string);
             if (matches.get(ref) == null) {
                 matches.set(ref, checked(ref));
             }

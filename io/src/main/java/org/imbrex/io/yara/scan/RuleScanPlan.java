@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.imbrex.io.signature.Signature;
+import org.imbrex.io.yara.rules.RuleEvaluation;
 import org.imbrex.io.yara.rules.RuleFile;
 import org.imbrex.io.yara.rules.YaraRule;
 import org.imbrex.io.yara.strings.StringDefinition;
@@ -39,21 +40,24 @@ public final class RuleScanPlan {
     private final List<StringRef> refs = new ArrayList<>();
     private final List<YaraRule> rules = new ArrayList<>();
     private final Map<YaraRule, Integer> ruleIndex = new IdentityHashMap<>();
-    private final Map<YaraRule, Integer> firstRef = new IdentityHashMap<>();
     private final List<Signature> signatures = new ArrayList<>();
     /** Per signature: string ref and offset, alternating. */
     private final List<int[]> uses = new ArrayList<>();
     private final List<Integer> wholeFile = new ArrayList<>();
     private final List<StringDefinition> definitions = new ArrayList<>();
+    /** Per rule of {@link #rules()}: the ref of its first string. */
+    private final int[] firstRefs;
+    private final RuleEvaluation evaluation;
 
     private RuleScanPlan(List<RuleFile> files) {
         this.files = List.copyOf(files);
+        List<Integer> firstRef = new ArrayList<>();
         Map<Key, List<Integer>> byBytes = new LinkedHashMap<>();
         for (int f = 0; f < files.size(); f++) {
             List<YaraRule> rules = files.get(f).runnable();
             for (int r = 0; r < rules.size(); r++) {
                 YaraRule rule = rules.get(r);
-                firstRef.put(rule, refs.size());
+                firstRef.add(refs.size());
                 ruleIndex.put(rule, this.rules.size());
                 this.rules.add(rule);
                 for (int s = 0; s < rule.strings().size(); s++) {
@@ -79,6 +83,8 @@ public final class RuleScanPlan {
                     entry.getKey().wildcard()));
             uses.add(entry.getValue().stream().mapToInt(Integer::intValue).toArray());
         }
+        this.firstRefs = firstRef.stream().mapToInt(Integer::intValue).toArray();
+        this.evaluation = RuleEvaluation.of(this.files);
     }
 
     /** The plan of the runnable rules of {@code files}, in order. */
@@ -119,13 +125,17 @@ public final class RuleScanPlan {
         return refs;
     }
 
-    /** The string ref of string {@code string} of {@code rule}. */
-    public int ref(YaraRule rule, int string) {
-        Integer first = firstRef.get(rule);
-        if (first == null) {
-            throw new IllegalArgumentException("rule " + rule.name() + " is not a runnable rule of this plan");
-        }
-        return first + string;
+    /**
+     * The string ref of string {@code string} of the {@code index}-th rule of {@link #rules()}, which is the
+     * rule index {@link RuleEvaluation.StringMatches} is given.
+     */
+    public int ref(int index, int string) {
+        return firstRefs[index] + string;
+    }
+
+    /** The evaluation of the plan's rules, prepared once. */
+    public RuleEvaluation evaluation() {
+        return evaluation;
     }
 
     /** The definition a string ref stands for. */

@@ -3,6 +3,7 @@ package org.imbrex.io.yara.strings;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * The matches YARA 4.2.3 reports for a hex string: one per start offset s at which the string matches, in
@@ -52,6 +53,41 @@ final class HexMatcher {
         int end = hex.hasAlternatives() ? firstEnd(hex.tokens(), 0, s, data, End.ANY)
                 : shortestEnd(hex.tokens(), s, data);
         return end > s ? new StringMatch(s, end - s) : null;
+    }
+
+    /**
+     * {@link #matchAt} for one string and many starts, its form looked at once: a string of bytes only (no
+     * jump, no group) is compared byte by byte, since its only end is its length.
+     */
+    static IntFunction<StringMatch> matcher(HexString hex, byte[] data) {
+        List<HexToken> tokens = hex.tokens();
+        if (hex.hasAlternatives()) {
+            return s -> {
+                int end = firstEnd(tokens, 0, s, data, End.ANY);
+                return end > s ? new StringMatch(s, end - s) : null;
+            };
+        }
+        if (tokens.stream().allMatch(HexToken.HexByte.class::isInstance)) {
+            int[] values = tokens.stream().mapToInt(t -> ((HexToken.HexByte) t).value()).toArray();
+            int[] masks = tokens.stream().mapToInt(t -> ((HexToken.HexByte) t).mask()).toArray();
+            return s -> bytesMatchAt(values, masks, data, s);
+        }
+        return s -> {
+            int end = shortestEnd(tokens, s, data);
+            return end > s ? new StringMatch(s, end - s) : null;
+        };
+    }
+
+    private static StringMatch bytesMatchAt(int[] values, int[] masks, byte[] data, int s) {
+        if (s < 0 || s > data.length - values.length) {
+            return null;
+        }
+        for (int i = 0; i < values.length; i++) {
+            if ((data[s + i] & masks[i]) != values[i]) {
+                return null;
+            }
+        }
+        return new StringMatch(s, values.length);
     }
 
     /**

@@ -22,7 +22,12 @@ public record HexString(List<HexToken> tokens) implements StringValue {
 
     /** True when a group {@code ( … )} occurs anywhere; YARA then matches with its general engine. */
     public boolean hasAlternatives() {
-        return tokens.stream().anyMatch(HexToken.HexAlternatives.class::isInstance);
+        for (HexToken token : tokens) {
+            if (token instanceof HexToken.HexAlternatives) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -109,8 +109,7 @@ public final class StringMatcher {
             throw new UnsupportedOperationException("$" + definition.identifier() + ": " + reason);
         });
         if (definition.value() instanceof HexString hex) {
-            return maxSad == 0 ? s -> HexMatcher.matchAt(hex, data, s)
-                    : s -> FuzzyHexMatcher.matchAt(hex, data, s, maxSad);
+            return maxSad == 0 ? HexMatcher.matcher(hex, data) : s -> FuzzyHexMatcher.matchAt(hex, data, s, maxSad);
         }
         TextForm form = new TextForm(definition, (TextString) definition.value());
         return s -> textMatchAt(form, data, s);

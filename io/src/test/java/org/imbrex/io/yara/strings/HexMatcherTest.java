@@ -1,0 +1,59 @@
+package org.imbrex.io.yara.strings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Random;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link HexMatcher#matcher}, which looks at a string's form once for many starts, against {@link
+ * HexMatcher#matchAt}, which reads the tokens as YARA's engines do at each start.
+ */
+class HexMatcherTest {
+
+    @Test
+    void matcher_everyHexStringOfTheCorpus_isMatchAtAtEveryOffset() {
+        YaraStringCorpus corpus = new YaraStringCorpus(YaraStringCorpus.SEED);
+        List<byte[]> files = corpus.files();
+        int compared = 0;
+        for (String text : corpus.definitions()) {
+            if (!(StringDefinitionReader.read("corpus.yar", text).value() instanceof HexString hex)) {
+                continue;
+            }
+            for (byte[] file : files) {
+                IntFunction<StringMatch> matcher = HexMatcher.matcher(hex, file);
+                for (int s = 0; s < file.length; s++) {
+                    assertThat(matcher.apply(s)).as(text + " at " + s).isEqualTo(HexMatcher.matchAt(hex, file, s));
+                }
+            }
+            compared++;
+        }
+        assertThat(compared).isGreaterThan(50);
+    }
+
+    @Test
+    void matcher_bytesOnlyWithNibblesAndWildcards_agreesUpToTheLastByte() {
+        Random random = new Random(77);
+        byte[] data = new byte[300];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (random.nextBoolean() ? 0x4D : random.nextInt(256));
+        }
+        String[] forms = {"4D", "?D", "4?", "??"};
+        for (int round = 0; round < 300; round++) {
+            StringBuilder hex = new StringBuilder("4D");
+            for (int n = random.nextInt(6); n > 0; n--) {
+                hex.append(' ').append(forms[random.nextInt(forms.length)]);
+            }
+            HexString string = (HexString) StringDefinitionReader.read("t.yar", "$a = { " + hex + " }").value();
+            IntFunction<StringMatch> matcher = HexMatcher.matcher(string, data);
+            for (int s = 0; s < data.length; s++) {
+                assertThat(matcher.apply(s)).as(hex + " at " + s).isEqualTo(HexMatcher.matchAt(string, data, s));
+            }
+        }
+        HexString three = (HexString) StringDefinitionReader.read("t.yar", "$a = { 4D ?? 4D }").value();
+        assertThat(HexMatcher.matcher(three, new byte[] {0x4D, 0, 0x4D}).apply(0)).isEqualTo(new StringMatch(0, 3));
+        assertThat(HexMatcher.matcher(three, new byte[] {0x4D, 0x4D}).apply(0)).isNull();
+    }
+}
