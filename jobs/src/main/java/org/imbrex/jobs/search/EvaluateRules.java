@@ -36,7 +36,7 @@ import scala.Tuple2;
  * tables, then reports them ({@link WrittenRules}).
  *
  * <pre>
- *   in   (path, ([length], [atom << 32 | offset, ...]))   per file, the task's files sorted by path
+ *   in   (path, ([length], [[atom << 32 | offset, ...], ...]))   per file, the task's files sorted by path
  *   out  rules/part-00002-JOB-c000.snappy.parquet    (source, rule, tags, path)
  *        strings/part-00002-JOB-c000.snappy.parquet  (source, signature, path, offset, length, sad)
  * </pre>
@@ -44,7 +44,7 @@ import scala.Tuple2;
  * grouped.mapPartitionsWithIndex(new EvaluateRules(sources, spec, files, matches), false).collect()}.
  */
 final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, Tuple2<Iterable<Long>,
-        Iterable<Long>>>>, Iterator<WrittenRules>> {
+        Iterable<long[]>>>>, Iterator<WrittenRules>> {
     private static final long serialVersionUID = 1L;
     /** The plan of the last rule files a task of this JVM read: the tasks of one job share it. */
     private static volatile Tuple2<List<RuleText>, RuleScanPlan> lastPlan;
@@ -77,10 +77,10 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
     }
 
     @Override
-    public Iterator<WrittenRules> call(Integer part, Iterator<Tuple2<String, Tuple2<Iterable<Long>, Iterable<Long>>>>
+    public Iterator<WrittenRules> call(Integer part, Iterator<Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>>>
             grouped) throws IOException {
         RuleScanPlan plan = plan(sources);
-        List<Tuple2<String, Tuple2<Iterable<Long>, Iterable<Long>>>> files = new ArrayList<>();
+        List<Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>>> files = new ArrayList<>();
         grouped.forEachRemaining(files::add);
         files.sort(Comparator.comparing(Tuple2::_1));
         TaskContext task = TaskContext.get();
@@ -98,12 +98,14 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
                 ruleRows.open();
                 stringRowsFile.open();
             }
-            for (Tuple2<String, Tuple2<Iterable<Long>, Iterable<Long>>> file : files) {
+            for (Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>> file : files) {
                 String path = file._1();
                 FileRules fileRules = new FileRules(plan, read(path, length(path, file._2()._1()), conf),
                         spec.maxSad());
-                for (long hit : file._2()._2()) {
-                    fileRules.found((int) (hit >>> 32), hit & 0xFFFF_FFFFL);
+                for (long[] hits : file._2()._2()) {
+                    for (long hit : hits) {
+                        fileRules.found((int) (hit >>> 32), hit & 0xFFFF_FFFFL);
+                    }
                 }
                 for (MatchedRule matched : fileRules.matches()) {
                     String source = matched.match().namespace();

@@ -135,7 +135,7 @@ public final class RuleSearchJob {
         EvaluateRules.Spec spec = new EvaluateRules.Spec(output.staging(), job, options.format(), hadoop,
                 options.maxSad());
         try {
-            JavaPairRDD<String, Long> atoms = atoms(sc, prepared, hadoop, progress);
+            JavaPairRDD<String, long[]> atoms = atoms(sc, prepared, hadoop, progress);
             List<Tuple2<String, Long>> lengths = files.stream().map(f -> new Tuple2<>(f.path(), f.length())).toList();
             JavaPairRDD<String, Long> inputs = sc.parallelizePairs(lengths, Math.max(1, Math.min(parts,
                     lengths.size())));
@@ -172,10 +172,11 @@ public final class RuleSearchJob {
     }
 
     /**
-     * Where the scan finds the plan's atoms: (path, atom << 32 | offset), offsets below 2^31 since no file is
-     * larger ({@link #MAX_FILE_BYTES}). Without atoms (rules without strings only) there is nothing to scan.
+     * Where the scan finds the plan's atoms: (path, [atom << 32 | offset, ...]) per run of a file ({@link
+     * FileAtoms}), offsets below 2^31 since no file is larger ({@link #MAX_FILE_BYTES}). Without atoms (rules
+     * without strings only) there is nothing to scan.
      */
-    private JavaPairRDD<String, Long> atoms(JavaSparkContext sc, Prepared prepared, HadoopConf hadoop,
+    private JavaPairRDD<String, long[]> atoms(JavaSparkContext sc, Prepared prepared, HadoopConf hadoop,
             JobProgress progress) {
         if (prepared.plan().signatures().isEmpty()) {
             return JavaPairRDD.fromJavaRDD(sc.emptyRDD());
@@ -184,7 +185,7 @@ public final class RuleSearchJob {
                 progress.counter("atoms found"));
         return SearchJob.splits(sc, prepared.listed(), options)
                 .mapPartitions(new ScanPartition(prepared.plan().signatures(), hadoop, options, counters))
-                .mapToPair(match -> new Tuple2<>(match.path(), (long) match.signature() << 32 | match.offset()));
+                .mapPartitionsToPair(new FileAtoms());
     }
 
     /** The skipped table: one part file, written by the driver, every skipped rule in file and rule order. */
