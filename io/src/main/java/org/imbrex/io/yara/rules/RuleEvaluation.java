@@ -2,12 +2,14 @@ package org.imbrex.io.yara.rules;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.imbrex.io.yara.condition.Condition;
 import org.imbrex.io.yara.condition.ConditionEvaluator;
 import org.imbrex.io.yara.condition.ModuleValue;
+import org.imbrex.io.yara.condition.StringGate;
 import org.imbrex.io.yara.pe.PeModule;
 import org.imbrex.io.yara.strings.StringMatch;
 
@@ -45,6 +47,8 @@ public final class RuleEvaluation {
     /** Per rule file: its runnable rules, and their conditions. */
     private final YaraRule[][] rules;
     private final Condition[][] conditions;
+    /** Per rule: its {@link StringGate}, or null. */
+    private final int[][][] gates;
     private final boolean[] importsPe;
 
     private RuleEvaluation(List<RuleFile> files) {
@@ -52,10 +56,12 @@ public final class RuleEvaluation {
         this.rules = new YaraRule[files.size()][];
         this.conditions = new Condition[files.size()][];
         this.importsPe = new boolean[files.size()];
+        this.gates = new int[files.size()][][];
         for (int f = 0; f < files.size(); f++) {
             rules[f] = files.get(f).runnable().toArray(YaraRule[]::new);
             conditions[f] = Arrays.stream(rules[f]).map(rule -> rule.supportedCondition().orElseThrow())
                     .toArray(Condition[]::new);
+            gates[f] = Arrays.stream(conditions[f]).map(c -> StringGate.of(c).orElse(null)).toArray(int[][]::new);
             importsPe[f] = files.get(f).imports().contains("pe");
         }
     }
@@ -93,9 +99,17 @@ public final class RuleEvaluation {
         boolean gated = false;
         for (int r = 0; r < rules[f].length; r++) {
             YaraRule rule = rules[f][r];
-            List<List<StringMatch>> found = new ArrayList<>(rule.strings().size());
-            for (int i = 0; i < rule.strings().size(); i++) {
-                found.add(strings.of(first + r, rule, i));
+            int count = rule.strings().size();
+            List<List<StringMatch>> found = new ArrayList<>(Collections.nCopies(count, null));
+            if (gates[f][r] != null && noneFound(gates[f][r], first + r, rule, strings, found)) {
+                // false without evaluating: not reported, and a global rule hides its namespace
+                gated |= rule.global();
+                continue;
+            }
+            for (int i = 0; i < count; i++) {
+                if (found.get(i) == null) {
+                    found.set(i, strings.of(first + r, rule, i));
+                }
             }
             ByteFacts facts = new ByteFacts(data, pe, found, results, moduleValues);
             boolean matched = ConditionEvaluator.matches(conditions[f][r], facts);
@@ -106,5 +120,16 @@ public final class RuleEvaluation {
             }
         }
         return gated ? List.of() : reported;
+    }
+
+    /** Looks up the gate's strings into {@code found}; true when none of them has a match. */
+    private static boolean noneFound(int[] gate, int index, YaraRule rule, StringMatches strings,
+            List<List<StringMatch>> found) {
+        boolean none = true;
+        for (int i : gate) {
+            found.set(i, strings.of(index, rule, i));
+            none &= found.get(i).isEmpty();
+        }
+        return none;
     }
 }
