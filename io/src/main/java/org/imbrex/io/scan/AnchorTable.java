@@ -35,6 +35,14 @@ final class AnchorTable {
     /** {@link #keys} as the filter's t1: an immutable copy, which the shader reads once for every tile. */
     final TypedBuffer keyView;
     final int[] bucketStart = new int[65537];
+    /**
+     * Per gram: where its entries that {@link #neighbours} filters begin; those before are followed on every
+     * hit ({@link NeighbourBits#NONE}).
+     */
+    final int[] bucketFiltered = new int[65536];
+    /** Per gram: the kinds of its filtered entries, bit k for kind k. */
+    final byte[] gramKinds = new byte[65536];
+    final NeighbourBits neighbours = new NeighbourBits();
     final int[] bucketAnchors;
     /** Per bucket entry: the signature position of the gram the entry keys. */
     final int[] bucketAt;
@@ -74,12 +82,24 @@ final class AnchorTable {
             anchorsOf[anchor.signature()]++;
         }
         int[] counts = new int[65536];
+        int[] unfiltered = new int[65536];
         int[] classes = new int[65536];
+        int[] kinds = new int[n];
         for (int a = 0; a < n; a++) {
             int keyClasses = classes(anchors.get(a).stride());
+            int kind = NeighbourBits.kind(anchors.get(a));
+            kinds[a] = kind;
+            if (kind != NeighbourBits.NONE) {
+                neighbours.set(kind, NeighbourBits.bytes(anchors.get(a), kind));
+            }
             forEachKey(anchors.get(a), (g, at) -> {
                 counts[g]++;
                 classes[g] |= keyClasses;
+                if (kind == NeighbourBits.NONE) {
+                    unfiltered[g]++;
+                } else {
+                    gramKinds[g] |= (byte) (1 << kind);
+                }
             });
         }
         int keyed = 0;
@@ -96,10 +116,15 @@ final class AnchorTable {
         bucketAnchors = new int[bucketStart[65536]];
         bucketAt = new int[bucketAnchors.length];
         int[] fill = new int[65536];
+        int[] filteredFill = new int[65536];
+        for (int g = 0; g < 65536; g++) {
+            bucketFiltered[g] = bucketStart[g] + unfiltered[g];
+        }
         for (int a = 0; a < n; a++) {
             int index = a;
+            boolean filtered = kinds[a] != NeighbourBits.NONE;
             forEachKey(anchors.get(a), (g, at) -> {
-                int e = bucketStart[g] + fill[g]++;
+                int e = filtered ? bucketFiltered[g] + filteredFill[g]++ : bucketStart[g] + fill[g]++;
                 bucketAnchors[e] = index;
                 bucketAt[e] = at;
             });

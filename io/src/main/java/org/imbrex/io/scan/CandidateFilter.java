@@ -171,14 +171,25 @@ final class CandidateFilter implements AutoCloseable {
         return low | high << 32;
     }
 
-    /** Follows the hits {@code h}, bit j a key gram at tile byte {@code first + j}. */
+    /**
+     * Follows the hits {@code h}, bit j a key gram at tile byte {@code first + j}: the entries of its bucket
+     * that no neighbour test covers, then, when the bytes around the hit pass its gram's {@link
+     * NeighbourBits}, the others.
+     */
     private void followHits(AnchorTable table, int first, long h, byte[] bytes, int[] offsets) {
         while (h != 0) {
             int t = first + Long.numberOfTrailingZeros(h);
             h &= h - 1;
             int gram = (bytes[t] & 0xFF) | (bytes[t + 1] & 0xFF) << 8;
-            for (int e = table.bucketStart[gram]; e < table.bucketStart[gram + 1]; e++) {
+            int filtered = table.bucketFiltered[gram];
+            for (int e = table.bucketStart[gram]; e < filtered; e++) {
                 follow(table, e, t, bytes, offsets);
+            }
+            int end = table.bucketStart[gram + 1];
+            if (filtered < end && table.neighbours.passes(table.gramKinds[gram], bytes, t)) {
+                for (int e = filtered; e < end; e++) {
+                    follow(table, e, t, bytes, offsets);
+                }
             }
         }
     }
