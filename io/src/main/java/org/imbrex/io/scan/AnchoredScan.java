@@ -1,8 +1,10 @@
 package org.imbrex.io.scan;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.imbrex.io.signature.Signature;
 import org.imbrex.io.tile.Tile;
 
 /**
@@ -17,7 +19,9 @@ import org.imbrex.io.tile.Tile;
  *              GramFilter Dispatch → CandidateFilter → per covered s: (limit &gt; 0: SumBound Dispatch, drop
  *              words bounded above the limit) → Msad4Gather passes → matches
  * </pre>
- * Anchors are planned once the first tile is loaded, from its gram statistics; a plan holds for every
+ * Anchors are planned once the first tile is loaded, from its gram statistics (or taken over from the
+ * scanner of this JVM that planned the same signatures for the same limits first: the tasks of a job plan
+ * once); a plan holds for every
  * limit up to the one it was made for, so a falling limit (--best K) keeps it valid. Example: with {@code
  * ScoreLimit.atMost(0)} every signature with two literal bytes in a row gets one exact anchor, once.
  */
@@ -46,7 +50,7 @@ final class AnchoredScan implements AutoCloseable {
         this.limits = new int[n];
         this.offsets = new int[n];
         this.covers = new boolean[n];
-        java.util.Arrays.fill(plannedFor, NEVER);
+        Arrays.fill(plannedFor, NEVER);
         for (int s = 0; s < n; s++) {
             anchorsOf.add(null);
         }
@@ -93,8 +97,41 @@ final class AnchoredScan implements AutoCloseable {
 
     private void replan(TileData data, Tile tile) {
         if (stats == null) {
+            FirstPlan first = lastFirstPlan;
+            if (first != null && first.limits().length == limits.length && Arrays.equals(first.limits(), limits)
+                    && first.signatures().equals(plan.signatures())) {
+                adopt(first);
+                return;
+            }
             stats = GramStatistics.sample(data.bytes(), tile.dataLength());
         }
+        boolean firstTile = table == null;
+        replanStale();
+        if (firstTile) {
+            lastFirstPlan = new FirstPlan(plan.signatures(), limits.clone(), stats, java.util.Collections.unmodifiableList(new ArrayList<>(anchorsOf)), table);
+        }
+    }
+
+    /**
+     * The anchors another scanner of this JVM planned on its first tile for the same signatures and limits:
+     * any anchors are exact whatever data their statistics came from, so the tasks of a job plan once.
+     */
+    private record FirstPlan(List<Signature> signatures, int[] limits, GramStatistics stats,
+            List<List<Anchor>> anchors, AnchorTable table) {
+    }
+
+    private static volatile FirstPlan lastFirstPlan;
+
+    private void adopt(FirstPlan first) {
+        stats = first.stats();
+        for (int s = 0; s < limits.length; s++) {
+            anchorsOf.set(s, first.anchors().get(s));
+            plannedFor[s] = limits[s];
+        }
+        table = first.table();
+    }
+
+    private void replanStale() {
         boolean changed = table == null;
         for (int s = 0; s < limits.length; s++) {
             int wanted = limits[s];
