@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The matches YARA 4.2.3 reports for a hex string: one per start offset s at which the string matches, in
@@ -72,10 +73,65 @@ final class HexMatcher {
             int[] masks = tokens.stream().mapToInt(t -> ((HexToken.HexByte) t).mask()).toArray();
             return s -> bytesMatchAt(values, masks, data, s);
         }
+        HexToken[] array = tokens.toArray(HexToken[]::new);
+        IntUnaryOperator end = span(array) < Long.SIZE ? s -> shortestEndInALong(array, s, data)
+                : s -> shortestEnd(tokens, s, data);
         return s -> {
-            int end = shortestEnd(tokens, s, data);
-            return end > s ? new StringMatch(s, end - s) : null;
+            int e = end.applyAsInt(s);
+            return e > s ? new StringMatch(s, e - s) : null;
         };
+    }
+
+    /** The most positions a match of group-free tokens can span, or {@code Integer.MAX_VALUE} with {@code [n-]}. */
+    private static int span(HexToken[] tokens) {
+        long span = 0;
+        for (HexToken token : tokens) {
+            if (token instanceof HexToken.HexJump jump) {
+                if (jump.unbounded()) {
+                    return Integer.MAX_VALUE;
+                }
+                span += jump.max();
+            } else {
+                span++;
+            }
+        }
+        return (int) Math.min(span, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #shortestEnd} for tokens that span fewer than 64 positions: the reached set is one long, bit i
+     * for position s + i, and a jump shifts it.
+     * <pre>
+     *   61 [1-2] 62 from s:   1  →  0b10  →  0b1100 (shifted by 1 and 2)  →  bits i + 1 where data[s+i] == 62
+     * </pre>
+     */
+    private static int shortestEndInALong(HexToken[] tokens, int s, byte[] data) {
+        int room = data.length - s;
+        long before = room >= Long.SIZE ? -1L : (1L << room) - 1;        // positions i < room: a byte there
+        long upTo = room >= Long.SIZE - 1 ? -1L : (1L << (room + 1)) - 1; // positions i <= room
+        long reached = 1;
+        for (HexToken token : tokens) {
+            long next = 0;
+            if (token instanceof HexToken.HexByte b) {
+                for (long r = reached & before; r != 0; r &= r - 1) {
+                    int i = Long.numberOfTrailingZeros(r);
+                    if (b.matches(data[s + i] & 0xFF)) {
+                        next |= 1L << (i + 1);
+                    }
+                }
+            } else {
+                HexToken.HexJump jump = (HexToken.HexJump) token;
+                for (int k = jump.min(); k <= jump.max(); k++) {
+                    next |= reached << k;
+                }
+                next &= upTo;
+            }
+            if (next == 0) {
+                return -1;
+            }
+            reached = next;
+        }
+        return s + Long.numberOfTrailingZeros(reached);
     }
 
     private static StringMatch bytesMatchAt(int[] values, int[] masks, byte[] data, int s) {

@@ -34,18 +34,19 @@ class HexMatcherTest {
     }
 
     @Test
-    void matcher_bytesOnlyWithNibblesAndWildcards_agreesUpToTheLastByte() {
+    void matcher_bytesNibblesWildcardsAndJumps_agreesUpToTheLastByte() {
         Random random = new Random(77);
         byte[] data = new byte[300];
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) (random.nextBoolean() ? 0x4D : random.nextInt(256));
         }
-        String[] forms = {"4D", "?D", "4?", "??"};
+        String[] forms = {"4D", "?D", "4?", "??", "[0-2]", "[3]", "[1-40]", "[20-30]", "[2-]"};
         for (int round = 0; round < 300; round++) {
             StringBuilder hex = new StringBuilder("4D");
             for (int n = random.nextInt(6); n > 0; n--) {
                 hex.append(' ').append(forms[random.nextInt(forms.length)]);
             }
+            hex.append(" 4D"); // a string ends with a byte
             HexString string = (HexString) StringDefinitionReader.read("t.yar", "$a = { " + hex + " }").value();
             IntFunction<StringMatch> matcher = HexMatcher.matcher(string, data);
             for (int s = 0; s < data.length; s++) {
