@@ -66,6 +66,14 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
         this.ruleMatches = ruleMatches;
     }
 
+    /**
+     * Lets the tasks of this JVM use the driver's plan of {@code sources} instead of parsing the rule files
+     * again (local mode); executors of a cluster parse them once each.
+     */
+    static void share(List<RuleText> sources, RuleScanPlan plan) {
+        lastPlan = new Tuple2<>(List.copyOf(sources), plan);
+    }
+
     static RuleScanPlan plan(List<RuleText> sources) {
         Tuple2<List<RuleText>, RuleScanPlan> last = lastPlan;
         if (last != null && last._1().equals(sources)) {

@@ -132,6 +132,7 @@ public final class RuleSearchJob {
         HadoopConf hadoop = HadoopConf.shared(sc);
         int parts = SearchJob.tableParts(sc);
         String job = UUID.randomUUID().toString();
+        EvaluateRules.share(prepared.sources(), plan);
         EvaluateRules.Spec spec = new EvaluateRules.Spec(output.staging(), job, options.format(), hadoop,
                 options.maxSad());
         try {
