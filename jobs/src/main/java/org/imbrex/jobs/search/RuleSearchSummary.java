@@ -109,18 +109,23 @@ public record RuleSearchSummary(int files, long bytes, int ruleFiles, int rulesR
                 ByteSize.format(bytes), ruleFiles, ruleFiles == 1 ? "" : "s", rulesRun, skipped.size(),
                 matched.size(), ruleRows, stringRows, seconds,
                 ByteSize.format((long) (bytes / Math.max(seconds, 1e-9))));
+        Map<String, Long> reasons = skippedByReason();
+        // one column width for both lists: the longest name shown, at least 48
+        int width = java.util.stream.Stream.concat(matched.keySet().stream().limit(SHOWN),
+                reasons.keySet().stream().limit(SHOWN)).mapToInt(String::length).max().orElse(0);
+        String row = "  %-" + Math.max(48, width) + "s %6";
         if (!matched.isEmpty()) {
-            out.printf(Locale.ROOT, "  %-48s %10s%n", "rule", "files");
+            out.printf(Locale.ROOT, row + "s%n", "rule", "files");
             matched.entrySet().stream().limit(SHOWN)
-                    .forEach(e -> out.printf(Locale.ROOT, "  %-48s %10d%n", e.getKey(), e.getValue()));
+                    .forEach(e -> out.printf(Locale.ROOT, row + "d%n", e.getKey(), e.getValue()));
             if (matched.size() > SHOWN) {
                 out.printf(Locale.ROOT, "  … and %d more rules (see the rules table)%n", matched.size() - SHOWN);
             }
         }
         if (!skipped.isEmpty()) {
-            out.printf(Locale.ROOT, "  %-48s %10s%n", "skipped rules by reason", "rules");
-            skippedByReason().entrySet().stream().limit(SHOWN)
-                    .forEach(e -> out.printf(Locale.ROOT, "  %-48s %10d%n", e.getKey(), e.getValue()));
+            out.printf(Locale.ROOT, row + "s%n", "skipped rules by reason", "rules");
+            reasons.entrySet().stream().limit(SHOWN)
+                    .forEach(e -> out.printf(Locale.ROOT, row + "d%n", e.getKey(), e.getValue()));
         }
         String dir = table.endsWith("/") ? table : table + "/";
         out.printf("tables: %s%s, %s%s, %s%s (%s)%n", dir, RuleTables.RULES, dir, RuleTables.STRINGS, dir,
