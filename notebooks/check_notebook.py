@@ -7,7 +7,8 @@ script reads the same tables from their CSV export with the standard library onl
 numbers itself, and compares. It also checks that every code cell ran without an error and that every plot
 has a title and axis labels with units.
 
-    /usr/bin/python3 notebooks/check_notebook.py EXECUTED.ipynb --search SEARCH_CSV_DIR --motion MOTION_CSV_DIR
+    /usr/bin/python3 notebooks/check_notebook.py EXECUTED.ipynb --search SEARCH_CSV_DIR --motion MOTION_CSV_DIR \
+        [--rules RULES_OUTPUT_DIR]
     /usr/bin/python3 notebooks/check_notebook.py ... --self-test    # also proves that wrong numbers fail
 
 SEARCH_CSV_DIR and MOTION_CSV_DIR are CSV tables as imbrex writes them (`--format csv`, or the `-csv`
@@ -30,6 +31,19 @@ FIGURE_DATA = "application/vnd.imbrex.figure+json"
 TABLE_DATA = "application/vnd.imbrex.table+json"
 UNIT = re.compile(r"\(.+\)")
 SEARCH_TYPES = {"signature": str, "path": str, "offset": int, "length": int, "sad": int}
+RULES_TYPES = {"source": str, "rule": str, "tags": str, "path": str}
+SKIPPED_TYPES = {"source": str, "rule": str, "line": int, "reason": str}
+SKIP_DETAIL = re.compile(r"^string \$\w*: | \(line \d+, column \d+\)$")
+
+
+def skip_kind(reason):
+    """A skip reason as imbrex's summary counts it (RuleSearchSummary.kind)."""
+    kind = SKIP_DETAIL.sub("", reason)
+    if kind.startswith("refers to skipped rule "):
+        return "refers to a skipped rule"
+    if kind.startswith("global rule "):
+        return "its namespace's global rule is skipped"
+    return kind
 MOTION_TYPES = {"path": str, "frame": int, "block_x": int, "block_y": int, "dx": int, "dy": int, "sad": int}
 
 
@@ -194,6 +208,46 @@ def check_counts(check, outputs, name, keys_by_row):
     check.that(name, shown and all(total <= smallest_shown for total in hidden),
                f"{len(hidden)} keys not shown, some with more matches than a shown one")
     check.done(name, f"{len(shown)} bars, {sum(sum(b.values()) for b in shown.values()):g} matches")
+
+
+def check_bar_counts(check, outputs, name, keys):
+    """One bar per key with its count; the bars shown must be the keys with the largest counts."""
+    expected = Counter(keys)
+    if not expected:
+        check.that(name, name not in outputs.figures, "a figure drawn for an empty table")
+        check.done(name, "nothing to count, no figure")
+        return
+    ax = check_figure_basics(check, outputs, name)
+    if ax is None:
+        return
+    shown = {}
+    for container in ax["bars"]:
+        for x, y, width, height in container["rects"]:
+            label = tick_label(ax["yticks"], y + height / 2)
+            shown[label] = shown.get(label, 0) + width
+    for label, width in shown.items():
+        if check.that(name, label in expected, f"bar {label!r} is not in the table"):
+            check.equal(name, width, expected[label], f"count of {label}")
+    hidden = [count for key, count in expected.items() if key not in shown]
+    smallest_shown = min((expected[k] for k in shown if k in expected), default=0)
+    check.that(name, shown and all(count <= smallest_shown for count in hidden),
+               f"{len(hidden)} keys not shown, some with a larger count than a shown one")
+    check.done(name, f"{len(shown)} bars, {sum(shown.values()):g} counted")
+
+
+def check_rules(check, outputs, rules, skipped):
+    """The rules section: what was read, rules per file, files per rule, skipped rules by reason."""
+    for name, table in (("rules", rules), ("skipped", skipped)):
+        source = outputs.table("source:" + name)
+        if check.that("source:" + name, source, "the notebook did not record what it read"):
+            check.equal("source:" + name, source[0]["rows"], len(table), "rows read")
+    several = len({r["source"] for r in rules}) > 1
+    pairs = {((r["source"][r["source"].rfind("/") + 1:] + ":" if several else "") + r["rule"], r["path"])
+             for r in rules}
+    names = relative_names(path for _, path in pairs)
+    check_bar_counts(check, outputs, "rules-per-file", [names[path] for _, path in pairs])
+    check_bar_counts(check, outputs, "files-per-rule", [label for label, _ in pairs])
+    check_bar_counts(check, outputs, "skipped-by-reason", [skip_kind(r["reason"]) for r in skipped])
 
 
 def check_near_sad(check, outputs, rows):
@@ -382,7 +436,8 @@ def check_notable_frames(check, outputs, stats, args, block):
 
 # ---------------------------------------------------------------- all checks
 
-def check_all(outputs, search, motion, args):
+def check_all(outputs, search, motion, args, rules=None):
+    """rules: (rules rows, skipped rows) of a search with YARA rules, or None when the notebook had none."""
     check = Check()
     check.equal("notebook", outputs.errors, [], "cell errors")
     check.equal("notebook", outputs.unrun, 0, "code cells that did not run")
@@ -406,6 +461,8 @@ def check_all(outputs, search, motion, args):
     check_near_sad(check, outputs, search)
     check_best_offsets(check, outputs, search, names)
     check_hit_map(check, outputs, search, names)
+    if rules is not None:
+        check_rules(check, outputs, *rules)
 
     source = outputs.table("source:motion")
     clip = min(r["path"] for r in motion)
@@ -421,7 +478,7 @@ def check_all(outputs, search, motion, args):
     return check
 
 
-def self_test(outputs, search, motion, args):
+def self_test(outputs, search, motion, args, rules=None):
     """Alters the tables in memory and expects the checks of the affected figures to fail; returns the
     number of alterations caught and the names of those that went unnoticed."""
     frame = int(re.match(r"Frame (\d+):", main_axes(outputs.figures["frame-vectors"][0])[0]["title"]).group(1))
@@ -430,20 +487,26 @@ def self_test(outputs, search, motion, args):
     first_block = next(i for i, r in enumerate(motion) if r["path"] == clip and r["frame"] == frame)
     first_other = next(i for i, r in enumerate(motion) if r["path"] == clip and r["frame"] != frame)
 
-    def drop_first_match(s, m):
+    def drop_first_match(s, m, r):
         del s[0]
 
-    def shift_near_sad(s, m):
+    def shift_near_sad(s, m, r):
         s[first_near]["sad"] += 1
 
-    def turn_one_vector(s, m):
+    def turn_one_vector(s, m, r):
         m[first_block]["dx"] += 1
 
-    def raise_one_sad(s, m):
+    def raise_one_sad(s, m, r):
         m[first_block]["sad"] += 1000
 
-    def lengthen_one_vector(s, m):
+    def lengthen_one_vector(s, m, r):
         m[first_other]["dy"] += 5
+
+    def drop_first_rule_row(s, m, r):
+        del r[0][0]
+
+    def reword_first_skip(s, m, r):
+        r[1][0]["reason"] = "a reason no rule was skipped for"
 
     mutations = [
         (drop_first_match, {"source:search", "matches-per-signature", "matches-per-file", "best-offsets", "hit-map"}),
@@ -452,11 +515,15 @@ def self_test(outputs, search, motion, args):
         (raise_one_sad, {"mean-sad-per-frame"}),
         (lengthen_one_vector, {"vector-length-per-frame"}),
     ]
+    if rules is not None and rules[0]:
+        mutations.append((drop_first_rule_row, {"source:rules", "rules-per-file", "files-per-rule"}))
+    if rules is not None and rules[1]:
+        mutations.append((reword_first_skip, {"skipped-by-reason"}))
     blind = []
     for mutate, must_fail in mutations:
-        s, m = copy.deepcopy(search), copy.deepcopy(motion)
-        mutate(s, m)
-        check = check_all(outputs, s, m, args)
+        s, m, r = copy.deepcopy(search), copy.deepcopy(motion), copy.deepcopy(rules)
+        mutate(s, m, r)
+        check = check_all(outputs, s, m, args, r)
         missed = sorted(name for name in must_fail if not check.failed(name))
         print(f"self-test {mutate.__name__}: {'caught by ' + ', '.join(sorted(must_fail)) if not missed else 'MISSED by ' + ', '.join(missed)}")
         if missed:
@@ -469,6 +536,8 @@ def main(argv):
     parser.add_argument("notebook", help="the executed notebook (.ipynb)")
     parser.add_argument("--search", required=True, help="the search table (CSV, or Parquet with its -csv copy)")
     parser.add_argument("--motion", required=True, help="the motion table (CSV, or Parquet with its -csv copy)")
+    parser.add_argument("--rules", help="the --output folder of a search with YARA rules (its rules/ and skipped/ "
+                        "tables as CSV, or Parquet with -csv copies); its figures are checked when given")
     parser.add_argument("--expect-format", choices=("csv", "parquet"), help="the format the notebook must have read")
     parser.add_argument("--expect-python", help="the interpreter the notebook's kernel must have run on")
     parser.add_argument("--cut-factor", type=float, default=3.0, help="the notebook's CUT_FACTOR (default 3.0)")
@@ -481,7 +550,11 @@ def main(argv):
     outputs = Outputs(args.notebook)
     search = read_csv_table(args.search, SEARCH_TYPES)
     motion = read_csv_table(args.motion, MOTION_TYPES)
-    check = check_all(outputs, search, motion, args)
+    rules = None
+    if args.rules:
+        folder = args.rules.rstrip("/")
+        rules = (read_csv_table(folder + "/rules", RULES_TYPES), read_csv_table(folder + "/skipped", SKIPPED_TYPES))
+    check = check_all(outputs, search, motion, args, rules)
     for line in check.passed:
         print(f"ok   {line}")
     shown = Counter()
@@ -500,7 +573,7 @@ def main(argv):
               f"({len(search)} matches, {len(motion)} motion vectors)")
     passed = len(check.passed)
     if args.self_test and not check.failures:
-        caught, blind = self_test(outputs, search, motion, args)
+        caught, blind = self_test(outputs, search, motion, args, rules)
         passed += caught
         failed += len(blind)
         print("notebook check self-test: " + (f"altered tables went unnoticed ({', '.join(blind)})" if blind

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.imbrex.jobs.demo.DemoClip;
 import org.imbrex.jobs.demo.DemoCorpus;
 import org.imbrex.jobs.demo.DemoMotion;
+import org.imbrex.jobs.demo.DemoRules;
 import org.imbrex.jobs.demo.DemoSearch;
 import org.imbrex.jobs.spark.CommandSession;
 import picocli.CommandLine.Command;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Option;
  *
  * <pre>
  *   bin/imbrex demo    → imbrex-demo/corpus, imbrex-demo/search-matches (Parquet),
+ *                        imbrex-demo/rules.yar, imbrex-demo/rules-search/{rules,strings,skipped} (Parquet),
  *                        imbrex-demo/clips/demo-motion.y4m, imbrex-demo/motion-vectors (Parquet),
  *                        imbrex-demo/motion-frames/*.png
  * </pre>
@@ -24,8 +26,9 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Generate sample data (a few MB of synthetic firmware images with planted signatures, exact "
-                + "and near, and a short video with known motion), search the images and estimate the video's "
-                + "motion, printing what was found and checking it against what was planted.",
+                + "and near, YARA rules for them, and a short video with known motion), search the images for the "
+                + "signatures and the rules and estimate the video's motion, printing what was found and checking "
+                + "it against what was planted and what the reference rule engine gives.",
             "Outputs are replaced on every run."})
 public final class DemoCommand implements Callable<Integer> {
 
@@ -46,9 +49,12 @@ public final class DemoCommand implements Callable<Integer> {
         try (CommandSession session = CommandSession.open("imbrex demo", master)) {
             boolean searchOk = new DemoSearch(root, plantings).run(session.spark());
             System.out.println();
+            System.out.println("imbrex demo: YARA rules " + root.resolve("rules.yar"));
+            boolean rulesOk = new DemoRules(root).run(session.spark());
+            System.out.println();
             System.out.println("imbrex demo: motion in " + clip.file());
             boolean motionOk = new DemoMotion(root, clip).run(session.spark());
-            return searchOk && motionOk ? 0 : 1;
+            return searchOk && rulesOk && motionOk ? 0 : 1;
         }
     }
 }

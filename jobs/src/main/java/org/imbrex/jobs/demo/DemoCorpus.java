@@ -15,6 +15,7 @@ import java.util.Random;
  *
  * <pre>
  *   DIR/signatures.txt         the demo signatures (text format)
+ *   DIR/rules.yar              YARA rules over the same images ({@link #RULES}), one with a regex imbrex skips
  *   DIR/corpus/firmware-0.bin  1.5 MiB each: noise, zero runs, and planted copies
  *   DIR/corpus/...             also a tiny file shorter than most signatures and an empty file
  * </pre>
@@ -67,6 +68,7 @@ public final class DemoCorpus {
             String name = "firmware-" + f + ".bin";
             byte[] data = noise(random);
             plant(data, name, random, plantings);
+            plantBanner(data, f);
             Files.write(corpus.resolve(name), data);
         }
         Files.write(corpus.resolve("tiny.bin"), new byte[] {0x7F, 0x45, 0x4C});
@@ -76,7 +78,83 @@ public final class DemoCorpus {
             text.append(s.name()).append(" = ").append(s.hex()).append('\n');
         }
         Files.writeString(dir.resolve("signatures.txt"), text, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("rules.yar"), RULES, StandardCharsets.UTF_8);
         return plantings;
+    }
+
+    /**
+     * The demo's YARA rules, in the style of public rule sets: hex strings with jumps and wildcards, text
+     * strings with modifiers, counts, a private rule used by another, tags and meta. On the demo images:
+     * {@code demo_archive_firmware}, {@code demo_licence_blob} and {@code demo_png_header} match all four,
+     * {@code demo_vendor_banner} the two with an ASCII banner; {@code demo_serial_number} has a regular
+     * expression, which imbrex skips (the {@code skipped} table says so).
+     */
+    public static final String RULES = """
+            /* imbrex demo rules: bin/imbrex search --signatures imbrex-demo/rules.yar --input imbrex-demo/corpus */
+
+            private rule demo_zip_member
+            {
+                strings:
+                    $local = { 50 4B 03 04 ?? ?? ?? ?? 08 00 }
+                condition:
+                    $local
+            }
+
+            rule demo_archive_firmware : firmware archive
+            {
+                meta:
+                    description = "a firmware image that carries a zip member and two ELF loaders"
+                strings:
+                    $elf = { 7F 45 4C 46 02 01 01 00 }
+                condition:
+                    demo_zip_member and #elf >= 2
+            }
+
+            rule demo_licence_blob : licence
+            {
+                strings:
+                    $blob = { A7 3C 91 [2] 5E D2 08 6B F1 33 ?? 90 4E C8 17 }
+                condition:
+                    $blob in (0..filesize)
+            }
+
+            rule demo_png_header
+            {
+                strings:
+                    $png = { 89 50 4E 47 0D 0A 1A 0A 00 00 00 0D 49 48 44 52 }
+                condition:
+                    #png == 2
+            }
+
+            rule demo_vendor_banner : text
+            {
+                strings:
+                    $vendor = "imbrex demo firmware" ascii wide nocase
+                    $build = "build" fullword
+                condition:
+                    $vendor and $build
+            }
+
+            rule demo_serial_number
+            {
+                strings:
+                    $serial = /SN-[0-9]{8}/
+                condition:
+                    $serial
+            }
+            """;
+
+    /**
+     * Writes a vendor banner into the free space at the end of image {@code f} (past the last planting's
+     * slot): ASCII with a build number in images 0 and 2, UTF-16LE without one in image 1, none in image 3.
+     */
+    private static void plantBanner(byte[] data, int f) {
+        byte[] banner = switch (f) {
+            case 0, 2 -> "Imbrex Demo Firmware v1.2 (build 20261201)".getBytes(StandardCharsets.US_ASCII);
+            case 1 -> "imbrex demo firmware".getBytes(StandardCharsets.UTF_16LE);
+            default -> new byte[0];
+        };
+        System.arraycopy(banner, 0, data, FILE_BYTES - 512, banner.length);
     }
 
     /** Random bytes with runs of zeros and of 0xFF, like real images have. */

@@ -22,10 +22,10 @@ import org.apache.spark.sql.types.StructType;
  * string's matches by offset. Example row of {@code strings}: {@code ("rules/packers.yar", "upx_packed:$a",
  * "file:/data/a.exe", 1024, 8, 0)}.
  */
-final class RuleTables {
-    static final String RULES = "rules";
-    static final String STRINGS = "strings";
-    static final String SKIPPED = "skipped";
+public final class RuleTables {
+    public static final String RULES = "rules";
+    public static final String STRINGS = "strings";
+    public static final String SKIPPED = "skipped";
 
     static final StructType RULES_SCHEMA = new StructType(new StructField[] {
         string("source"), string("rule"), string("tags"), string("path"),
