@@ -155,11 +155,26 @@ final class HexMatcher {
      * </pre>
      */
     private static int shortestEnd(List<HexToken> tokens, int s, byte[] data) {
+        return shortestEnd(tokens, 0, s, data);
+    }
+
+    /**
+     * The smallest end of a match of {@code tokens[index..]} from the positions reached so far, or -1. An
+     * unbounded jump {@code [n-]} is not spread over the rest of the file: the rest is tried from each
+     * position after it in ascending order, and the search stops once no later position can end before the
+     * best end found, since the rest spans at least {@link #minSpan} positions.
+     * <pre>
+     *   61 [2-] 62 63 from s = 10, data has 61 at 10, 62 63 at 40 and 90:   p = 13, 14, ... 40 → end 42; at
+     *   p = 41 the rest ends at least at 43 &gt; 42: stop (the BitSet of every position to the file end is not made)
+     * </pre>
+     */
+    private static int shortestEnd(List<HexToken> tokens, int index, int s, byte[] data) {
         // Bit i stands for position s + i, so that a set costs the span of the match, not the data.
         int room = data.length - s;
         BitSet reached = new BitSet();
         reached.set(0);
-        for (HexToken token : tokens) {
+        for (int t = index; t < tokens.size(); t++) {
+            HexToken token = tokens.get(t);
             BitSet next = new BitSet();
             if (token instanceof HexToken.HexByte b) {
                 for (int i = reached.nextSetBit(0); i >= 0 && i < room; i = reached.nextSetBit(i + 1)) {
@@ -169,14 +184,15 @@ final class HexMatcher {
                 }
             } else {
                 HexToken.HexJump jump = (HexToken.HexJump) token;
+                if (jump.unbounded()) {
+                    // the first position's range holds every later one's
+                    return restAfterUnbounded(tokens, t + 1, s, (long) reached.nextSetBit(0) + jump.min(), data);
+                }
                 for (int i = reached.nextSetBit(0); i >= 0; i = reached.nextSetBit(i + 1)) {
                     long from = (long) i + jump.min();
                     long to = Math.min((long) i + jump.max(), room);
                     if (from <= to) {
                         next.set((int) from, (int) to + 1);
-                    }
-                    if (jump.unbounded()) {
-                        break; // the first position's range holds every later one's
                     }
                 }
             }
@@ -186,6 +202,35 @@ final class HexMatcher {
             reached = next;
         }
         return s + reached.nextSetBit(0);
+    }
+
+    /** The smallest end of {@code tokens[index..]} from any position {@code s + p}, {@code p ≥ from}, or -1. */
+    private static int restAfterUnbounded(List<HexToken> tokens, int index, int s, long from, byte[] data) {
+        int room = data.length - s;
+        if (index == tokens.size()) {
+            return from <= room ? (int) (s + from) : -1;
+        }
+        int rest = minSpan(tokens, index);
+        int best = -1;
+        for (long p = from; p <= room; p++) {
+            if (best >= 0 && s + p + rest >= best) {
+                break;
+            }
+            int end = shortestEnd(tokens, index, (int) (s + p), data);
+            if (end >= 0 && (best < 0 || end < best)) {
+                best = end;
+            }
+        }
+        return best;
+    }
+
+    /** The fewest positions {@code tokens[index..]} can span: a position per byte, each jump's minimum. */
+    private static int minSpan(List<HexToken> tokens, int index) {
+        long span = 0;
+        for (int t = index; t < tokens.size(); t++) {
+            span += tokens.get(t) instanceof HexToken.HexJump jump ? jump.min() : 1;
+        }
+        return (int) Math.min(span, Integer.MAX_VALUE);
     }
 
     /** What follows a token list being matched: the rest of the enclosing lists, or the end of the string. */
