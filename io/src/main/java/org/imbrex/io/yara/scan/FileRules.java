@@ -89,7 +89,15 @@ public final class FileRules {
         if (starts[ref] == null) {
             return List.of();
         }
-        int[] sorted = Arrays.stream(starts[ref], 0, counts[ref]).sorted().distinct().toArray();
-        return StringMatcher.matchesAt(plan.definition(ref), data, sorted, maxSad);
+        int[] list = starts[ref];
+        Arrays.sort(list, 0, counts[ref]);
+        int distinct = 0;
+        for (int i = 0; i < counts[ref]; i++) {
+            if (distinct == 0 || list[i] != list[distinct - 1]) {
+                list[distinct++] = list[i];
+            }
+        }
+        counts[ref] = distinct;
+        return plan.prepared(ref).matchesAt(data, list, distinct, maxSad);
     }
 }

@@ -12,6 +12,7 @@ import org.imbrex.io.yara.rules.RuleEvaluation;
 import org.imbrex.io.yara.rules.RuleFile;
 import org.imbrex.io.yara.rules.YaraRule;
 import org.imbrex.io.yara.strings.StringDefinition;
+import org.imbrex.io.yara.strings.StringMatcher;
 
 /**
  * What the search job scans for when it runs YARA rules: the distinct atoms of every string of every rule
@@ -45,6 +46,8 @@ public final class RuleScanPlan {
     private final List<int[]> uses = new ArrayList<>();
     private final List<Integer> wholeFile = new ArrayList<>();
     private final List<StringDefinition> definitions = new ArrayList<>();
+    /** Per string ref with atoms: its matcher, prepared once for every file. */
+    private final List<StringMatcher.Prepared> prepared = new ArrayList<>();
     /** Per rule of {@link #rules()}: the ref of its first string. */
     private final int[] firstRefs;
     private final RuleEvaluation evaluation;
@@ -65,6 +68,7 @@ public final class RuleScanPlan {
                     refs.add(new StringRef(f, r, s));
                     definitions.add(rule.strings().get(s));
                     Optional<List<Atom>> atoms = StringAtoms.of(rule.strings().get(s));
+                    prepared.add(atoms.isEmpty() ? null : StringMatcher.prepare(rule.strings().get(s)));
                     if (atoms.isEmpty()) {
                         wholeFile.add(ref);
                         continue;
@@ -136,6 +140,11 @@ public final class RuleScanPlan {
     /** The evaluation of the plan's rules, prepared once. */
     public RuleEvaluation evaluation() {
         return evaluation;
+    }
+
+    /** The matcher of a string ref that has atoms, prepared once ({@link StringMatcher#prepare}). */
+    public StringMatcher.Prepared prepared(int ref) {
+        return prepared.get(ref);
     }
 
     /** The definition a string ref stands for. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.IntFunction;
-import java.util.function.IntUnaryOperator;
 
 /**
  * The matches YARA 4.2.3 reports for a hex string: one per start offset s at which the string matches, in
@@ -56,14 +55,21 @@ final class HexMatcher {
         return end > s ? new StringMatch(s, end - s) : null;
     }
 
+    /** The match at a start of some data, for one string whose form was read once ({@link #form}). */
+    @FunctionalInterface
+    interface MatchAt {
+        StringMatch at(byte[] data, int s);
+    }
+
     /**
      * {@link #matchAt} for one string and many starts, its form looked at once: a string of bytes only (no
-     * jump, no group) is compared byte by byte, since its only end is its length.
+     * jump, no group) is compared byte by byte, since its only end is its length; a group-free string
+     * spanning fewer than 64 positions keeps its reached positions in one long.
      */
-    static IntFunction<StringMatch> matcher(HexString hex, byte[] data) {
+    static MatchAt form(HexString hex) {
         List<HexToken> tokens = hex.tokens();
         if (hex.hasAlternatives()) {
-            return s -> {
+            return (data, s) -> {
                 int end = firstEnd(tokens, 0, s, data, End.ANY);
                 return end > s ? new StringMatch(s, end - s) : null;
             };
@@ -71,15 +77,20 @@ final class HexMatcher {
         if (tokens.stream().allMatch(HexToken.HexByte.class::isInstance)) {
             int[] values = tokens.stream().mapToInt(t -> ((HexToken.HexByte) t).value()).toArray();
             int[] masks = tokens.stream().mapToInt(t -> ((HexToken.HexByte) t).mask()).toArray();
-            return s -> bytesMatchAt(values, masks, data, s);
+            return (data, s) -> bytesMatchAt(values, masks, data, s);
         }
         HexToken[] array = tokens.toArray(HexToken[]::new);
-        IntUnaryOperator end = span(array) < Long.SIZE ? s -> shortestEndInALong(array, s, data)
-                : s -> shortestEnd(tokens, s, data);
-        return s -> {
-            int e = end.applyAsInt(s);
+        boolean inALong = span(array) < Long.SIZE;
+        return (data, s) -> {
+            int e = inALong ? shortestEndInALong(array, s, data) : shortestEnd(tokens, s, data);
             return e > s ? new StringMatch(s, e - s) : null;
         };
+    }
+
+    /** {@link #form} bound to one byte array. */
+    static IntFunction<StringMatch> matcher(HexString hex, byte[] data) {
+        MatchAt form = form(hex);
+        return s -> form.at(data, s);
     }
 
     /** The most positions a match of group-free tokens can span, or {@code Integer.MAX_VALUE} with {@code [n-]}. */

@@ -92,27 +92,61 @@ public final class StringMatcher {
      * string's modifiers are read once for all starts.
      */
     public static List<StringMatch> matchesAt(StringDefinition definition, byte[] data, int[] starts, int maxSad) {
-        IntFunction<StringMatch> at = matcherAt(definition, data, maxSad);
-        List<StringMatch> matches = new ArrayList<>();
-        for (int s : starts) {
-            StringMatch match = at.apply(s);
-            if (match != null) {
-                matches.add(match);
-            }
+        return prepare(definition).matchesAt(data, starts, starts.length, maxSad);
+    }
+
+    /**
+     * {@code definition} made ready for any number of files: its support checked and its form read once.
+     *
+     * @throws UnsupportedOperationException as {@link #matches} does
+     */
+    public static Prepared prepare(StringDefinition definition) {
+        definition.unsupportedReason().ifPresent(reason -> {
+            throw new UnsupportedOperationException("$" + definition.identifier() + ": " + reason);
+        });
+        return new Prepared(definition);
+    }
+
+    /**
+     * A string whose form is read: {@link #matchesAt} gives what {@link StringMatcher#matchAt} gives at each
+     * start. Example: {@code StringMatcher.prepare(definition).matchesAt(data, starts, starts.length, 0)}.
+     */
+    public static final class Prepared {
+        private final HexString hex;
+        private final HexMatcher.MatchAt hexForm;
+        private final TextForm text;
+
+        private Prepared(StringDefinition definition) {
+            this.hex = definition.value() instanceof HexString h ? h : null;
+            this.hexForm = hex == null ? null : HexMatcher.form(hex);
+            this.text = hex == null ? new TextForm(definition, (TextString) definition.value()) : null;
         }
-        return matches;
+
+        /** The match at {@code s} of {@code data}, or null; hex strings within SAD {@code maxSad}. */
+        StringMatch at(byte[] data, int s, int maxSad) {
+            if (hex == null) {
+                return textMatchAt(text, data, s);
+            }
+            return maxSad == 0 ? hexForm.at(data, s) : FuzzyHexMatcher.matchAt(hex, data, s, maxSad);
+        }
+
+        /** The matches at {@code starts[0, count)} (ascending, each once). */
+        public List<StringMatch> matchesAt(byte[] data, int[] starts, int count, int maxSad) {
+            List<StringMatch> matches = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                StringMatch match = at(data, starts[i], maxSad);
+                if (match != null) {
+                    matches.add(match);
+                }
+            }
+            return matches;
+        }
     }
 
     /** The match at a start, the definition checked and its modifiers read once. */
     private static IntFunction<StringMatch> matcherAt(StringDefinition definition, byte[] data, int maxSad) {
-        definition.unsupportedReason().ifPresent(reason -> {
-            throw new UnsupportedOperationException("$" + definition.identifier() + ": " + reason);
-        });
-        if (definition.value() instanceof HexString hex) {
-            return maxSad == 0 ? HexMatcher.matcher(hex, data) : s -> FuzzyHexMatcher.matchAt(hex, data, s, maxSad);
-        }
-        TextForm form = new TextForm(definition, (TextString) definition.value());
-        return s -> textMatchAt(form, data, s);
+        Prepared prepared = prepare(definition);
+        return s -> prepared.at(data, s, maxSad);
     }
 
     /** A text string with the modifiers that decide how it matches. */
