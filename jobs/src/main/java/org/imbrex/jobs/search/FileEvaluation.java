@@ -1,0 +1,171 @@
+package org.imbrex.jobs.search;
+
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.TaskContext;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.LongAccumulator;
+import org.imbrex.io.input.ByteRange;
+import org.imbrex.io.input.RangeReader;
+import org.imbrex.io.yara.rules.MatchedRule;
+import org.imbrex.io.yara.scan.FileRules;
+import org.imbrex.io.yara.scan.RuleScanPlan;
+import org.imbrex.io.yara.strings.StringDefinition;
+import org.imbrex.io.yara.strings.StringMatch;
+import org.imbrex.io.yara.strings.StringModifier;
+import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.TableFile;
+import org.imbrex.jobs.spark.TableFormat;
+
+/**
+ * The files one task evaluates the rules on, and the part files their rows go to: for each file, read it,
+ * check the atoms' starts, evaluate ({@link FileRules}), write its rows of the {@code rules} and {@code
+ * strings} tables; then {@link #finish()} reports them ({@link WrittenRules}).
+ * <pre>
+ *   rules/part-00002-JOB-c000.snappy.parquet    (source, rule, tags, path)
+ *   strings/part-00002-JOB-c000.snappy.parquet  (source, signature, path, offset, length, sad)
+ * </pre>
+ * Part 0 always writes both files, so that empty tables still have their schema on disk. Example: {@code
+ * evaluation.evaluate(path, length, hits)} for each file, in path order, then {@code evaluation.finish()}.
+ */
+final class FileEvaluation implements AutoCloseable {
+    private final RuleScanPlan plan;
+    private final EvaluateRules.Spec spec;
+    private final int part;
+    private final Configuration conf;
+    private final LongAccumulator filesEvaluated;
+    private final LongAccumulator ruleMatches;
+    private final PartFile ruleRows;
+    private final PartFile stringRows;
+    private final long[] filesPerRule;
+    private long files;
+    private long strings;
+
+    FileEvaluation(RuleScanPlan plan, EvaluateRules.Spec spec, int part, LongAccumulator filesEvaluated,
+            LongAccumulator ruleMatches) throws IOException {
+        this.plan = plan;
+        this.spec = spec;
+        this.part = part;
+        this.conf = spec.hadoop().toConfiguration();
+        this.filesEvaluated = filesEvaluated;
+        this.ruleMatches = ruleMatches;
+        this.filesPerRule = new long[plan.rules().size()];
+        TaskContext task = TaskContext.get();
+        long attempt = task == null ? 0 : task.taskAttemptId();
+        String name = TableFile.partName(part, spec.job(), spec.format());
+        this.ruleRows = new PartFile(OutputDirectory.attemptFile(spec.staging(), attempt, RuleTables.RULES + "/"
+                + name), RuleTables.RULES_SCHEMA, spec.format(), conf);
+        this.stringRows = new PartFile(OutputDirectory.attemptFile(spec.staging(), attempt, RuleTables.STRINGS + "/"
+                + name), RuleTables.STRINGS_SCHEMA, spec.format(), conf);
+        if (part == 0) {
+            ruleRows.open();
+            stringRows.open();
+        }
+    }
+
+    /** Evaluates the file at {@code path} of {@code length} bytes, where the scan found {@code hits}. */
+    void evaluate(String path, long length, Iterable<long[]> hits) throws IOException {
+        FileRules fileRules = new FileRules(plan, read(path, length, conf), spec.maxSad());
+        for (long[] run : hits) {
+            for (long hit : run) {
+                fileRules.found((int) (hit >>> 32), hit & 0xFFFF_FFFFL);
+            }
+        }
+        for (MatchedRule matched : fileRules.matches()) {
+            String source = matched.match().namespace();
+            ruleRows.write(new Object[] {source, matched.match().rule(), String.join(",", matched.match().tags()),
+                path});
+            filesPerRule[plan.ruleIndex(matched.rule())]++;
+            ruleMatches.add(1);
+            for (int s = 0; s < matched.strings().size(); s++) {
+                StringDefinition string = matched.rule().strings().get(s);
+                if (string.has(StringModifier.PRIVATE)) {
+                    continue;
+                }
+                String signature = matched.match().rule() + ":$" + string.identifier();
+                for (StringMatch match : matched.strings().get(s)) {
+                    stringRows.write(new Object[] {source, signature, path, (long) match.offset(), match.length(),
+                        match.sad()});
+                    strings++;
+                }
+            }
+        }
+        files++;
+        filesEvaluated.add(1);
+    }
+
+    /** Closes the part files and says what they hold. */
+    WrittenRules finish() throws IOException {
+        ruleRows.close();
+        stringRows.close();
+        return new WrittenRules(part, ruleRows.written(), stringRows.written(), files, strings, filesPerRule);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            ruleRows.close();
+        } finally {
+            stringRows.close();
+        }
+    }
+
+    private static byte[] read(String path, long length, Configuration conf) throws IOException {
+        if (length > RuleSearchJob.MAX_FILE_BYTES) {
+            throw new IOException(path + " has " + length + " bytes; rules are evaluated on files of at most "
+                    + RuleSearchJob.MAX_FILE_BYTES);
+        }
+        byte[] data = new byte[(int) length];
+        FileSystem fs = new Path(path).getFileSystem(conf);
+        try (RangeReader reader = RangeReader.open(fs, ByteRange.wholeFile(path, length))) {
+            reader.readFully(0, data);
+        }
+        return data;
+    }
+
+    /** A part file of one table, created at its first row. */
+    private static final class PartFile implements AutoCloseable {
+        private final Path path;
+        private final StructType schema;
+        private final TableFormat format;
+        private final Configuration conf;
+        private TableFile file;
+        private boolean closed;
+
+        PartFile(Path path, StructType schema, TableFormat format, Configuration conf) {
+            this.path = path;
+            this.schema = schema;
+            this.format = format;
+            this.conf = conf;
+        }
+
+        void open() throws IOException {
+            if (file == null) {
+                TaskContext task = TaskContext.get();
+                if (task != null && task.isInterrupted()) {
+                    throw new IOException("the task was killed before it opened " + path);
+                }
+                file = TableFile.create(format, schema, path, conf);
+            }
+        }
+
+        void write(Object[] row) throws IOException {
+            open();
+            file.write(row);
+        }
+
+        String written() {
+            return file == null ? null : path.toString();
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (file != null && !closed) {
+                closed = true;
+                file.close();
+            }
+        }
+    }
+}
