@@ -16,16 +16,18 @@ import org.imbrex.jobs.spark.TableFormat;
 import scala.Tuple2;
 
 /**
- * One task of a rule search's rest stage: the files no scan task held whole (cut into several ranges, or
- * empty), each with the atoms every scan task found in it, gathered by path; evaluated in path order by a
- * {@link FileEvaluation}, as a scan task evaluates its whole files ({@link ScanAndEvaluate}).
+ * One rule-evaluating task: the files of its part (every input file, with the atoms the scan found in it,
+ * gathered by path), evaluated in path order by a {@link FileEvaluation}: read each file, check the atoms'
+ * starts exactly, evaluate the rules, write the rows to the task's part files of the {@code rules} and
+ * {@code strings} tables, and report them ({@link WrittenRules}).
  *
  * <pre>
  *   in   (path, ([length], [[atom << 32 | offset, ...], ...]))   per file, the task's files sorted by path
- *   out  the part files of the rules and strings tables, numbered after the scan tasks' parts
+ *   out  rules/part-00002-JOB-c000.snappy.parquet    (source, rule, tags, path)
+ *        strings/part-00002-JOB-c000.snappy.parquet  (source, signature, path, offset, length, sad)
  * </pre>
- * Example: {@code grouped.mapPartitionsWithIndex(new EvaluateRules(sources, spec, scanParts, files, matches),
- * false).collect()}.
+ * Example: {@code grouped.mapPartitionsWithIndex(new EvaluateRules(sources, spec, files, matches), false)
+ * .collect()}.
  */
 final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, Tuple2<Iterable<Long>,
         Iterable<long[]>>>>, Iterator<WrittenRules>> {
@@ -39,18 +41,11 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
     }
 
     private final ArrayList<RuleText> sources;
-    private final int firstPart;
     private final Spec spec;
     private final LongAccumulator filesEvaluated;
     private final LongAccumulator ruleMatches;
 
-    /**
-     * {@code firstPart}: the part number of this stage's partition 0 (the parts before it are the scan
-     * tasks').
-     */
-    EvaluateRules(List<RuleText> sources, Spec spec, int firstPart, LongAccumulator filesEvaluated,
-            LongAccumulator ruleMatches) {
-        this.firstPart = firstPart;
+    EvaluateRules(List<RuleText> sources, Spec spec, LongAccumulator filesEvaluated, LongAccumulator ruleMatches) {
         this.sources = new ArrayList<>(sources);
         this.spec = spec;
         this.filesEvaluated = filesEvaluated;
@@ -82,8 +77,7 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
         List<Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>>> files = new ArrayList<>();
         grouped.forEachRemaining(files::add);
         files.sort(Comparator.comparing(Tuple2::_1));
-        try (FileEvaluation evaluation = new FileEvaluation(plan, spec, firstPart + part, filesEvaluated,
-                ruleMatches)) {
+        try (FileEvaluation evaluation = new FileEvaluation(plan, spec, part, filesEvaluated, ruleMatches)) {
             for (Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>> file : files) {
                 evaluation.evaluate(file._1(), length(file._1(), file._2()._1()), file._2()._2());
             }

@@ -5,7 +5,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.RangeReader;
@@ -15,9 +14,9 @@ import org.imbrex.io.yara.scan.RuleScanPlan;
 import org.imbrex.io.yara.strings.StringDefinition;
 import org.imbrex.io.yara.strings.StringMatch;
 import org.imbrex.io.yara.strings.StringModifier;
+import org.imbrex.jobs.spark.LazyTableFile;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.imbrex.jobs.spark.TableFile;
-import org.imbrex.jobs.spark.TableFormat;
 
 /**
  * The files one task evaluates the rules on, and the part files their rows go to: for each file, read it,
@@ -37,8 +36,8 @@ final class FileEvaluation implements AutoCloseable {
     private final Configuration conf;
     private final LongAccumulator filesEvaluated;
     private final LongAccumulator ruleMatches;
-    private final PartFile ruleRows;
-    private final PartFile stringRows;
+    private final LazyTableFile ruleRows;
+    private final LazyTableFile stringRows;
     private final long[] filesPerRule;
     private long files;
     private long strings;
@@ -55,9 +54,9 @@ final class FileEvaluation implements AutoCloseable {
         TaskContext task = TaskContext.get();
         long attempt = task == null ? 0 : task.taskAttemptId();
         String name = TableFile.partName(part, spec.job(), spec.format());
-        this.ruleRows = new PartFile(OutputDirectory.attemptFile(spec.staging(), attempt, RuleTables.RULES + "/"
+        this.ruleRows = new LazyTableFile(OutputDirectory.attemptFile(spec.staging(), attempt, RuleTables.RULES + "/"
                 + name), RuleTables.RULES_SCHEMA, spec.format(), conf);
-        this.stringRows = new PartFile(OutputDirectory.attemptFile(spec.staging(), attempt, RuleTables.STRINGS + "/"
+        this.stringRows = new LazyTableFile(OutputDirectory.attemptFile(spec.staging(), attempt, RuleTables.STRINGS + "/"
                 + name), RuleTables.STRINGS_SCHEMA, spec.format(), conf);
         if (part == 0) {
             ruleRows.open();
@@ -123,49 +122,5 @@ final class FileEvaluation implements AutoCloseable {
             reader.readFully(0, data);
         }
         return data;
-    }
-
-    /** A part file of one table, created at its first row. */
-    private static final class PartFile implements AutoCloseable {
-        private final Path path;
-        private final StructType schema;
-        private final TableFormat format;
-        private final Configuration conf;
-        private TableFile file;
-        private boolean closed;
-
-        PartFile(Path path, StructType schema, TableFormat format, Configuration conf) {
-            this.path = path;
-            this.schema = schema;
-            this.format = format;
-            this.conf = conf;
-        }
-
-        void open() throws IOException {
-            if (file == null) {
-                TaskContext task = TaskContext.get();
-                if (task != null && task.isInterrupted()) {
-                    throw new IOException("the task was killed before it opened " + path);
-                }
-                file = TableFile.create(format, schema, path, conf);
-            }
-        }
-
-        void write(Object[] row) throws IOException {
-            open();
-            file.write(row);
-        }
-
-        String written() {
-            return file == null ? null : path.toString();
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (file != null && !closed) {
-                closed = true;
-                file.close();
-            }
-        }
     }
 }

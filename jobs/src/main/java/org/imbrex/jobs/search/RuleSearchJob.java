@@ -1,14 +1,6 @@
 package org.imbrex.jobs.search;
 
 import java.io.IOException;
-import org.imbrex.io.input.PackedSplit;
-import org.imbrex.io.input.ByteRange;
-import org.apache.spark.util.LongAccumulator;
-import org.apache.spark.storage.StorageLevel;
-import org.apache.spark.api.java.JavaRDD;
-import java.util.Set;
-import java.util.HashSet;
-import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -38,18 +30,17 @@ import scala.Tuple2;
 
 /**
  * The {@code search} job for YARA rule files: finds the atoms of every rule's strings with the tile scan,
- * checks them and evaluates the rules per file (in the scan task when it holds the whole file), and writes the {@code rules}, {@code
+ * gathers them by file, checks them and evaluates the rules per file, and writes the {@code rules}, {@code
  * strings} and {@code skipped} tables ({@link RuleTables}) atomically.
  *
  * <pre>
  *   driver:  read the rule files (YARA's refusals here), skip the rules imbrex cannot run, plan the atoms
  *            (RuleScanPlan), list the inputs, check the output                  (no task has started)
- *   scan:    splits → ScanAndEvaluate: ScanPartition over the atoms, exactly as a signature search; each
- *            file the task holds whole is evaluated there (FileEvaluation: read it, check the atoms' starts,
- *            evaluate the conditions, write rules/ and strings/ part files), even without atoms (filesize,
+ *   scan:    splits → ScanPartition over the atoms, exactly as a signature search → (path, atom, offset)
+ *   gather:  cogroup with every input file by path (a file without atoms is evaluated too: filesize,
  *            uint16(0), pe.* and "not $a" need no string)
- *   rest:    files cut into several ranges, and empty files: cogroup with their atoms by path (persisted
- *            from the scan), EvaluateRules per part, the same evaluation           (skipped when none)
+ *   rules:   EvaluateRules per part: read each file, check the atoms' starts (StringMatcher), evaluate
+ *            the conditions (RuleEvaluation), write rules/ and strings/ part files
  *   commit:  the reported files into staging/rules and staging/strings, the driver's skipped/ table,
  *            then the staging directory renamed to --output
  * </pre>
@@ -145,7 +136,17 @@ public final class RuleSearchJob {
         EvaluateRules.Spec spec = new EvaluateRules.Spec(output.staging(), job, options.format(), hadoop,
                 options.maxSad());
         try {
-            List<WrittenRules> written = evaluate(sc, prepared, spec, hadoop, progress, parts);
+            JavaPairRDD<String, long[]> atoms = atoms(sc, prepared, hadoop, progress);
+            List<Tuple2<String, Long>> lengths = files.stream().map(f -> new Tuple2<>(f.path(), f.length())).toList();
+            JavaPairRDD<String, Long> inputs = sc.parallelizePairs(lengths, Math.max(1, Math.min(parts,
+                    lengths.size())));
+            progress.phase((plan.signatures().isEmpty() ? "" : "scan " + files.size() + " files (" + bytes
+                    + " bytes) for " + plan.signatures().size() + " atoms, then ") + "evaluate "
+                    + plan.rules().size() + " rules per file");
+            List<WrittenRules> written = inputs.cogroup(atoms, new HashPartitioner(parts))
+                    .mapPartitionsWithIndex(new EvaluateRules(prepared.sources(), spec,
+                            progress.counter("files evaluated"), progress.counter("rule matches")), false)
+                    .collect();
             if (!progress.awaitTasks(Duration.ofSeconds(30))) {
                 LOG.warn("search: a task still runs after the job ended; {} may keep its file", output.staging());
             }
@@ -172,74 +173,20 @@ public final class RuleSearchJob {
     }
 
     /**
-     * Scans for the atoms and evaluates the rules on every input file; returns what the tasks wrote.
-     * <pre>
-     *   scan stage     splits → ScanAndEvaluate: the atoms of each range; a file the task holds whole is
-     *                  evaluated there, a file cut into ranges gives (path, hits) per range
-     *   rest stage     only when some file is cut into ranges or empty (no range): those files cogrouped by
-     *                  path with their hits (persisted from the scan stage) → EvaluateRules
-     * </pre>
-     * Without atoms (rules without strings only) there is nothing to scan, and every file is in the rest.
+     * Where the scan finds the plan's atoms: (path, [atom << 32 | offset, ...]) per run of a file ({@link
+     * FileAtoms}), offsets below 2^31 since no file is larger ({@link #MAX_FILE_BYTES}). Without atoms (rules
+     * without strings only) there is nothing to scan.
      */
-    private List<WrittenRules> evaluate(JavaSparkContext sc, Prepared prepared, EvaluateRules.Spec spec,
-            HadoopConf hadoop, JobProgress progress, int parts) {
-        RuleScanPlan plan = prepared.plan();
-        List<InputFile> files = prepared.files();
-        LongAccumulator filesEvaluated = progress.counter("files evaluated");
-        LongAccumulator ruleMatches = progress.counter("rule matches");
-        List<WrittenRules> written = new ArrayList<>();
-        JavaPairRDD<String, long[]> partHits = JavaPairRDD.fromJavaRDD(sc.emptyRDD());
-        List<InputFile> rest = files;
-        int scanParts = 0;
-        JavaRDD<RuleScanOutput> scanned = null;
-        if (!plan.signatures().isEmpty()) {
-            List<PackedSplit> splits = SearchJob.packedSplits(prepared.listed(), sc.hadoopConfiguration(), options);
-            rest = notWholeInARange(files, splits);
-            ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
-                    progress.counter("atoms found"));
-            scanned = SearchJob.rangesOf(sc, splits, options).mapPartitionsWithIndex(new ScanAndEvaluate(
-                    new ScanPartition(plan.signatures(), hadoop, options, counters), prepared.sources(), spec,
-                    filesEvaluated, ruleMatches), false);
-            if (!rest.isEmpty()) {
-                scanned = scanned.persist(StorageLevel.MEMORY_AND_DISK_SER());
-            }
-            progress.phase("scan " + files.size() + " files for " + plan.signatures().size() + " atoms, evaluating "
-                    + plan.rules().size() + " rules on each file a task holds whole");
-            written.addAll(scanned.filter(RuleScanOutput::isWritten).map(RuleScanOutput::written).collect());
-            scanParts = scanned.getNumPartitions();
-            partHits = scanned.filter(out -> !out.isWritten()).mapToPair(out -> new Tuple2<>(out.path(), out.hits()));
+    private JavaPairRDD<String, long[]> atoms(JavaSparkContext sc, Prepared prepared, HadoopConf hadoop,
+            JobProgress progress) {
+        if (prepared.plan().signatures().isEmpty()) {
+            return JavaPairRDD.fromJavaRDD(sc.emptyRDD());
         }
-        try {
-            if (!rest.isEmpty()) {
-                List<Tuple2<String, Long>> lengths = rest.stream().map(f -> new Tuple2<>(f.path(), f.length())).toList();
-                JavaPairRDD<String, Long> inputs = sc.parallelizePairs(lengths, Math.max(1, Math.min(parts,
-                        lengths.size())));
-                progress.phase("evaluate " + plan.rules().size() + " rules on " + rest.size()
-                        + " files cut into ranges or empty");
-                written.addAll(inputs.cogroup(partHits, new HashPartitioner(parts))
-                        .mapPartitionsWithIndex(new EvaluateRules(prepared.sources(), spec, scanParts, filesEvaluated,
-                                ruleMatches), false)
-                        .collect());
-            }
-            return written;
-        } finally {
-            if (scanned != null && !rest.isEmpty()) {
-                scanned.unpersist(false);
-            }
-        }
-    }
-
-    /** The files the scan tasks do not evaluate: those cut into several ranges, and those without any. */
-    static List<InputFile> notWholeInARange(List<InputFile> files, List<PackedSplit> splits) {
-        Set<String> whole = new HashSet<>();
-        for (PackedSplit split : splits) {
-            for (ByteRange range : split.ranges()) {
-                if (ScanAndEvaluate.whole(range)) {
-                    whole.add(range.path());
-                }
-            }
-        }
-        return files.stream().filter(file -> !whole.contains(file.path())).toList();
+        ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
+                progress.counter("atoms found"));
+        return SearchJob.splits(sc, prepared.listed(), options)
+                .mapPartitions(new ScanPartition(prepared.plan().signatures(), hadoop, options, counters))
+                .mapPartitionsToPair(new FileAtoms());
     }
 
     /** The skipped table: one part file, written by the driver, every skipped rule in file and rule order. */

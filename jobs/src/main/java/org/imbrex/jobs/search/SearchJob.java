@@ -320,13 +320,8 @@ public final class SearchJob {
      * Hadoop RDD would list the inputs a second time, and broadcast the whole Hadoop configuration first.
      */
     static JavaRDD<ByteRange> splits(JavaSparkContext sc, List<LocatedFileStatus> listed, SearchOptions options) {
-        return rangesOf(sc, packedSplits(listed, sc.hadoopConfiguration(), options), options);
-    }
-
-    /** The ranges of {@code packed} ({@link #packedSplits}), a partition per split unless --partitions. */
-    static JavaRDD<ByteRange> rangesOf(JavaSparkContext sc, List<PackedSplit> packed, SearchOptions options) {
         List<Tuple2<ArrayList<ByteRange>, Seq<String>>> located = new ArrayList<>();
-        for (PackedSplit split : packed) {
+        for (PackedSplit split : packedSplits(listed, sc.hadoopConfiguration(), options)) {
             located.add(new Tuple2<>(new ArrayList<>(split.ranges()),
                     CollectionConverters.asScala(Arrays.asList(hosts(split))).toSeq()));
         }

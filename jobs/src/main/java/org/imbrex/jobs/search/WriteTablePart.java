@@ -13,6 +13,7 @@ import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.spark.HadoopConf;
+import org.imbrex.jobs.spark.LazyTableFile;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.imbrex.jobs.spark.TableFile;
 import org.imbrex.jobs.spark.TableFormat;
@@ -99,32 +100,23 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
 
     /** The part file, opened at its first row, and the tallies of what went into it. */
     private final class Part implements AutoCloseable {
-        private final Path path;
         private final List<Integer> signatures = new ArrayList<>();
         private final List<Long> rows = new ArrayList<>();
         private long currentRows;
         private final PriorityQueue<Match> best;
-        private TableFile file;
-        private boolean closed;
+        private final LazyTableFile file;
 
         Part(Path path) {
-            this.path = path;
             Comparator<Match> bestFirst = order.bestFirst();
             this.best = new PriorityQueue<>(bestFirst.reversed());
+            this.file = new LazyTableFile(path, MatchTable.SCHEMA, spec.format(), spec.hadoop().toConfiguration());
         }
 
         void open() throws IOException {
-            TaskContext task = TaskContext.get();
-            if (task != null && task.isInterrupted()) {
-                throw new IOException("the write task was killed before it opened " + path);
-            }
-            if (file == null) {
-                file = TableFile.create(spec.format(), MatchTable.SCHEMA, path, spec.hadoop().toConfiguration());
-            }
+            file.open();
         }
 
         void write(Match match) throws IOException {
-            open();
             int s = match.signature();
             file.write(new Object[] {names[s], match.path(), match.offset(), lengths[s], match.sad()});
             if (signatures.isEmpty() || signatures.get(signatures.size() - 1) != s) {
@@ -147,17 +139,14 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
             if (rows.size() < signatures.size()) {
                 rows.add(currentRows);
             }
-            return new WrittenPart(part, file == null ? null : path.toString(),
+            return new WrittenPart(part, file.written(),
                     signatures.stream().mapToInt(Integer::intValue).toArray(),
                     rows.stream().mapToLong(Long::longValue).toArray(), new ArrayList<>(best));
         }
 
         @Override
         public void close() throws IOException {
-            if (file != null && !closed) {
-                closed = true;
-                file.close();
-            }
+            file.close();
         }
     }
 }

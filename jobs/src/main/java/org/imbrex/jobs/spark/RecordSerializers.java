@@ -8,7 +8,6 @@ import org.imbrex.io.input.ByteRange;
 import org.imbrex.jobs.motion.MotionPart;
 import org.imbrex.jobs.motion.MotionTask;
 import org.imbrex.jobs.search.Match;
-import org.imbrex.jobs.search.RuleScanOutput;
 import org.imbrex.jobs.search.WrittenPart;
 import org.imbrex.jobs.search.WrittenRules;
 
@@ -45,8 +44,6 @@ final class RecordSerializers {
         kryo.register(WrittenPart[].class);
         kryo.register(WrittenRules.class, new WrittenRules.KryoSerializer());
         kryo.register(WrittenRules[].class);
-        kryo.register(RuleScanOutput.class, new RuleScanOutput.KryoSerializer());
-        kryo.register(RuleScanOutput[].class);
     }
 
     /** {@code path, start, length, fileLength}; the record's constructor checks them again on reading. */
