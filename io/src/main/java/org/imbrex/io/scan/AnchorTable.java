@@ -51,6 +51,11 @@ final class AnchorTable {
      * window's start relative to the hit ({@code windowAt − bucketAt}); 8 bytes more per entry.
      */
     final int[] entrySignature;
+    /**
+     * Per filtered entry, {@link #neighbourKey}: its kind and the neighbour bytes of its anchor, ascending
+     * within each bucket's filtered entries.
+     */
+    final long[] entryNeighbours;
     final int[] entryWindow;
     /** Per anchor: {@code value & mask}, what the masked window bytes must equal (or be near). */
     final long[] maskedValue;
@@ -130,6 +135,8 @@ final class AnchorTable {
             });
         }
         int entries = bucketAnchors.length;
+        entryNeighbours = new long[entries];
+        sortFilteredEntries(anchors, kinds);
         entrySignature = new int[entries];
         entryWindow = new int[entries];
         for (int e = 0; e < entries; e++) {
@@ -142,6 +149,41 @@ final class AnchorTable {
             maskedValue[a] = value[a] & mask[a];
         }
         keyView = TypedBuffer.immutableWords(DxgiFormat.R32_UINT, keys);
+    }
+
+    /**
+     * Sorts each bucket's filtered entries by {@link #entryNeighbours}, so that a hit finds the entries whose
+     * neighbour bytes it holds by binary search instead of visiting the whole bucket.
+     */
+    private void sortFilteredEntries(List<Anchor> anchors, int[] kinds) {
+        long[] keyOf = new long[anchors.size()];
+        for (int a = 0; a < keyOf.length; a++) {
+            keyOf[a] = kinds[a] == NeighbourBits.NONE ? -1 : neighbourKey(kinds[a],
+                    NeighbourBits.bytes(anchors.get(a), kinds[a]));
+        }
+        for (int g = 0; g < 65536; g++) {
+            int from = bucketFiltered[g];
+            int to = bucketStart[g + 1];
+            // key (below 2^34) << 29 | the entry's place in the bucket (below 2^29): one sort keeps both
+            long[] order = new long[to - from];
+            for (int e = from; e < to; e++) {
+                order[e - from] = keyOf[bucketAnchors[e]] << 29 | (e - from);
+            }
+            java.util.Arrays.sort(order);
+            int[] anchorsHere = java.util.Arrays.copyOfRange(bucketAnchors, from, to);
+            int[] atHere = java.util.Arrays.copyOfRange(bucketAt, from, to);
+            for (int i = 0; i < order.length; i++) {
+                int was = (int) (order[i] & ((1 << 29) - 1));
+                bucketAnchors[from + i] = anchorsHere[was];
+                bucketAt[from + i] = atHere[was];
+                entryNeighbours[from + i] = order[i] >>> 29;
+            }
+        }
+    }
+
+    /** What {@link #entryNeighbours} holds for an entry of {@code kind} whose neighbour bytes are {@code bytes}. */
+    static long neighbourKey(int kind, int bytes) {
+        return (long) kind << 32 | (bytes & 0xFFFF_FFFFL);
     }
 
     /** The table of {@code anchors} (each naming its signature and stride), for a plan of {@code signatures}. */

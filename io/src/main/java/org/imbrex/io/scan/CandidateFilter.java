@@ -174,7 +174,8 @@ final class CandidateFilter implements AutoCloseable {
     /**
      * Follows the hits {@code h}, bit j a key gram at tile byte {@code first + j}: the entries of its bucket
      * that no neighbour test covers, then, when the bytes around the hit pass its gram's {@link
-     * NeighbourBits}, the others.
+     * NeighbourBits}, the entries whose neighbour bytes are the hit's, found by binary search (all of the
+     * others where the tile ends too close to read them).
      */
     private void followHits(AnchorTable table, int first, long h, byte[] bytes, int[] offsets) {
         while (h != 0) {
@@ -186,12 +187,41 @@ final class CandidateFilter implements AutoCloseable {
                 follow(table, e, t, bytes, offsets);
             }
             int end = table.bucketStart[gram + 1];
-            if (filtered < end && table.neighbours.passes(table.gramKinds[gram], bytes, t)) {
+            int kinds = table.gramKinds[gram];
+            if (filtered == end || !table.neighbours.passes(kinds, bytes, t)) {
+                continue;
+            }
+            if (!NeighbourBits.inside(bytes, t)) {
                 for (int e = filtered; e < end; e++) {
                     follow(table, e, t, bytes, offsets);
                 }
+                continue;
+            }
+            for (int kind = 0; kind < 4; kind++) {
+                if ((kinds >>> kind & 1) != 0) {
+                    long key = AnchorTable.neighbourKey(kind, NeighbourBits.bytesAt(kind, bytes, t));
+                    for (int e = firstAtLeast(table.entryNeighbours, filtered, end, key);
+                            e < end && table.entryNeighbours[e] == key; e++) {
+                        follow(table, e, t, bytes, offsets);
+                    }
+                }
             }
         }
+    }
+
+    /** The first index in {@code [from, to)} of the ascending {@code keys} whose key is at least {@code key}. */
+    private static int firstAtLeast(long[] keys, int from, int to, long key) {
+        int low = from;
+        int high = to;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (keys[middle] < key) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
     }
 
     /** Checks bucket entry {@code e} for the hit at tile byte {@code t}: its anchor at offset t − bucketAt[e]. */

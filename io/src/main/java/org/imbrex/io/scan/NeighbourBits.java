@@ -73,13 +73,26 @@ final class NeighbourBits {
      * offset {@code t}, or when those bytes are not all inside {@code tile}.
      */
     boolean passes(int kinds, byte[] tile, int t) {
-        if (t < 2 || t + 4 > tile.length) {
+        if (!inside(tile, t)) {
             return true;
         }
-        return (kinds & 1) != 0 && test(0, (int) INTS.get(tile, t))
-                || (kinds & 2) != 0 && test(1, (int) INTS.get(tile, t - 2))
-                || (kinds & 4) != 0 && test(2, (int) INTS.get(tile, t) & 0xFF_FFFF)
-                || (kinds & 8) != 0 && test(3, (int) INTS.get(tile, t - 1) & 0xFF_FFFF);
+        return (kinds & 1) != 0 && test(0, bytesAt(0, tile, t)) || (kinds & 2) != 0 && test(1, bytesAt(1, tile, t))
+                || (kinds & 4) != 0 && test(2, bytesAt(2, tile, t)) || (kinds & 8) != 0 && test(3, bytesAt(3, tile, t));
+    }
+
+    /** True when every byte a kind reads around tile offset {@code t} is inside {@code tile}. */
+    static boolean inside(byte[] tile, int t) {
+        return t >= 2 && t + 4 <= tile.length;
+    }
+
+    /** The bytes kind {@code kind} reads around tile offset {@code t} (inside the tile), as {@link #bytes}. */
+    static int bytesAt(int kind, byte[] tile, int t) {
+        return switch (kind) {
+            case 0 -> (int) INTS.get(tile, t);
+            case 1 -> (int) INTS.get(tile, t - 2);
+            case 2 -> (int) INTS.get(tile, t) & 0xFF_FFFF;
+            default -> (int) INTS.get(tile, t - 1) & 0xFF_FFFF;
+        };
     }
 
     private boolean test(int kind, int bytes) {

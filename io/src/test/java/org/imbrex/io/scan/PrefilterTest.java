@@ -105,6 +105,52 @@ class PrefilterTest {
         assertThat(found).isEqualTo(expected);
     }
 
+    /**
+     * Hundreds of signatures sharing their rarest gram fill one bucket of the key table; a hit finds the
+     * entries whose neighbour bytes it holds by binary search, so each planted copy, also at the very start
+     * and end of a tile, must still be found, and nothing else.
+     */
+    @Test
+    void scan_manySignaturesSharingTheirKeyGram_findEveryCopyAndNothingElse() throws IOException {
+        Random random = new Random(77);
+        byte[] data = new byte[1 << 18];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (random.nextInt(8) == 0 ? 0xE9 : random.nextInt(256));
+        }
+        List<Signature> signatures = new ArrayList<>();
+        for (int s = 0; s < 600; s++) {
+            byte[] pattern = new byte[4 + random.nextInt(5)];
+            random.nextBytes(pattern);
+            int at = random.nextInt(pattern.length - 1);
+            pattern[at] = (byte) 0x0F;          // the same rare pair in every signature, at different places
+            pattern[at + 1] = (byte) 0xF1;
+            boolean[] wildcard = new boolean[pattern.length];
+            for (int i = 0; i < pattern.length; i++) {
+                wildcard[i] = i != at && i != at + 1 && random.nextInt(5) == 0;
+            }
+            signatures.add(new Signature("k" + s, pattern, wildcard));
+        }
+        for (int copy = 0; copy < 1200; copy++) {
+            Signature signature = signatures.get(random.nextInt(signatures.size()));
+            int offset = copy == 0 ? 0 : copy == 1 ? data.length - signature.length() : random.nextInt(
+                    data.length - signature.length());
+            RandomSignatures.plant(signature, data, offset, random);
+        }
+        SearchPlan plan = SearchPlan.compile(signatures);
+        java.nio.file.Path file = dir.resolve("shared-key.bin");
+        Files.write(file, data);
+
+        List<Match> found = new ArrayList<>();
+        try (BufferAllocator allocator = new RootAllocator();
+                TileScanner scanner = new TileScanner(plan, 1 << 16, allocator, ScanShaders.java(), Prefilter.ANCHORS)) {
+            scanWhole(scanner, file, found);
+        }
+        java.util.Collections.sort(found);
+        List<Match> expected = BruteForce.matches(data, signatures, 0);
+        assertThat(expected).hasSizeGreaterThan(1000);
+        assertThat(found).isEqualTo(expected);
+    }
+
     private static void scanWhole(TileScanner scanner, java.nio.file.Path file, List<Match> found) throws IOException {
         String path = new org.apache.hadoop.fs.Path(file.toUri()).toString();
         scanner.scan(FileSystem.getLocal(new Configuration()), ByteRange.wholeFile(path, Files.size(file)),
