@@ -19,6 +19,7 @@ import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.StartupWarmUp;
 import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,7 +51,10 @@ public final class MotionJob {
     /** Runs the job in its own Spark session; returns 0 on success. Bad input throws before Spark starts. */
     public int run() {
         Prepared prepared = prepare();
+        StartupWarmUp warmUp = StartupWarmUp.startFor(options.master(), "motion",
+                new MotionWarmUp(prepared.videos(), options));
         try (CommandSession session = CommandSession.open("imbrex motion", options.master())) {
+            warmUp.stop();
             run(session.spark(), prepared).print(System.out);
             return 0;
         }

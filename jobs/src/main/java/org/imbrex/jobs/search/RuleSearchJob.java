@@ -20,6 +20,7 @@ import org.imbrex.io.yara.rules.SkippedRule;
 import org.imbrex.io.yara.scan.RuleScanPlan;
 import org.imbrex.jobs.search.RuleSources.RuleText;
 import org.imbrex.jobs.spark.CommandSession;
+import org.imbrex.jobs.spark.StartupWarmUp;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
@@ -60,7 +61,12 @@ public final class RuleSearchJob {
     /** Runs the job in the JVM's Spark session (starting one if none runs); returns 0 on success. */
     public int run() {
         Prepared prepared = prepare();
+        StartupWarmUp warmUp = prepared.plan().signatures().isEmpty() ? null : StartupWarmUp.startFor(
+                options.master(), "scan", new ScanWarmUp(prepared.plan().signatures(), prepared.files(), options));
         try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
+            if (warmUp != null) {
+                warmUp.stop();
+            }
             run(session.spark(), prepared).print(System.out);
             return 0;
         }

@@ -31,6 +31,7 @@ import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.StartupWarmUp;
 import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,7 +92,10 @@ public final class SearchJob {
             return new RuleSearchJob(options).run();
         }
         Prepared prepared = prepare();
+        StartupWarmUp warmUp = StartupWarmUp.startFor(options.master(), "scan",
+                new ScanWarmUp(prepared.plan().signatures(), prepared.files(), options));
         try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
+            warmUp.stop();
             run(session.spark(), prepared).print(System.out);
             return 0;
         }

@@ -23,7 +23,7 @@ public final class ImbrexSession {
      */
     public static SparkSession create(String appName, String master) {
         SparkConf conf = new SparkConf();
-        String chosen = master != null ? master : conf.get("spark.master", "local[*]");
+        String chosen = chosenMaster(conf, master);
         conf.setMaster(chosen);
         conf.setIfMissing("spark.app.name", appName);
         configure(conf);
@@ -34,6 +34,19 @@ public final class ImbrexSession {
         // The classic session's own builder: SparkSession.builder() first finds which implementation is on the
         // class path (classic or Connect) through Scala's runtime reflection, whose start costs a second of CPU.
         return org.apache.spark.sql.classic.SparkSession.builder().config(conf).getOrCreate();
+    }
+
+    /**
+     * Whether a session made by {@link #create} for {@code master} would run its tasks in this JVM ({@code
+     * local}, {@code local[N]}, {@code local[*]}, {@code local-cluster} excluded).
+     */
+    public static boolean runsInThisJvm(String master) {
+        String chosen = chosenMaster(new SparkConf(), master);
+        return chosen.equals("local") || chosen.startsWith("local[");
+    }
+
+    private static String chosenMaster(SparkConf conf, String master) {
+        return master != null ? master : conf.get("spark.master", "local[*]");
     }
 
     /**

@@ -1,0 +1,94 @@
+package org.imbrex.jobs.search;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.imbrex.io.input.ByteRange;
+import org.imbrex.io.input.InputFile;
+import org.imbrex.io.input.RangeReader;
+import org.imbrex.io.scan.ScoreLimit;
+import org.imbrex.io.scan.SearchPlan;
+import org.imbrex.io.scan.TileScanner;
+import org.imbrex.io.signature.Signature;
+import org.imbrex.jobs.spark.StartupWarmUp;
+
+/**
+ * The search job's {@link StartupWarmUp}: scans the first bytes of the job's own inputs, with its
+ * signatures, tile size, kernel and limit, and throws the matches away, so that the JIT compiles the filter
+ * and the shaders' lane loops from the kind of bytes the job will scan. It scans whole tiles, checks {@code
+ * stopped} after each, and reads at most {@link #MOST_BYTES}; only {@code file:} inputs are read (a
+ * warm-up does not fetch from HDFS or object stores). Nothing it does reaches a table: the job reads and
+ * scans every byte itself.
+ * <pre>
+ *   inputs     a.bin [0, 1M) [1M, 2M) … [7M, 7.3M)   b.bin [0, 1M) …     (the job's tiles, in listing order)
+ *   warm-up    ↑ tile by tile, until stopped or MOST_BYTES
+ * </pre>
+ * Example: {@code StartupWarmUp.startFor(options.master(), "scan", new ScanWarmUp(signatures, files,
+ * options))}.
+ */
+final class ScanWarmUp implements StartupWarmUp.Work {
+    /** The most input bytes a warm-up scans. */
+    static final long MOST_BYTES = 32L << 20;
+
+    private final List<Signature> signatures;
+    private final List<InputFile> files;
+    private final SearchOptions options;
+    private final ScanPartition.Allocators allocators;
+    private final long mostBytes;
+    private final AtomicLong scanned = new AtomicLong();
+
+    ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options) {
+        this(signatures, files, options, RootAllocator::new, MOST_BYTES);
+    }
+
+    /** The same, with Arrow memory from {@code allocators} (closed at the end) and at most {@code mostBytes}. */
+    ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options,
+            ScanPartition.Allocators allocators, long mostBytes) {
+        this.signatures = List.copyOf(signatures);
+        this.files = List.copyOf(files);
+        this.options = options;
+        this.allocators = allocators;
+        this.mostBytes = mostBytes;
+    }
+
+    /** Input bytes of the ranges scanned to their end so far. */
+    long scannedBytes() {
+        return scanned.get();
+    }
+
+    @Override
+    public void run(BooleanSupplier stopped) throws IOException {
+        // Compiled here, as a scan task compiles its own.
+        SearchPlan plan = SearchPlan.compile(signatures);
+        ScoreLimit limit = ScoreLimit.atMost(options.maxSad());
+        try (BufferAllocator allocator = allocators.open();
+                TileScanner scanner = new TileScanner(plan, (int) options.tileSize(), allocator,
+                        KernelShaders.shaders(options.kernel(), options.prefilter()), options.prefilter())) {
+            FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+            for (InputFile file : files) {
+                long left = mostBytes - scanned.get();
+                if (left <= 0 || stopped.getAsBoolean()) {
+                    return;
+                }
+                if (RangeReader.localPath(file.path()) == null || file.length() == 0) {
+                    continue;
+                }
+                ByteRange range = new ByteRange(file.path(), 0, Math.min(left, file.length()), file.length());
+                try (TileScanner.TileScan scan = scanner.open(fs, range, limit, (signature, offset, sad) -> { })) {
+                    boolean more = true;
+                    while (more && !stopped.getAsBoolean()) {
+                        more = scan.next(); // the tile's matches go nowhere
+                    }
+                    if (!more) {
+                        scanned.addAndGet(range.length());
+                    }
+                }
+            }
+        }
+    }
+}
