@@ -38,7 +38,9 @@ import org.imbrex.kernels.shaders.Msad4Search;
  * }
  * }</pre>
  * One scanner per task thread: it owns the shader instances, the UAVs (Arrow memory from the caller's
- * allocator, freed by {@link #close()}) and the tile arrays, all reused from tile to tile.
+ * allocator, freed by {@link #close()}) and the tile arrays, all reused from tile to tile. With the
+ * prefilter, the whole-tile passes (a score per tile offset, the msad4-search UAV) are made only when a
+ * signature the prefilter does not cover is first scanned.
  */
 public final class TileScanner implements AutoCloseable {
     /** Largest tile core: 65535 groups × 64 threads × 4 bytes, the cs_5_0 Dispatch limit. */
@@ -46,10 +48,13 @@ public final class TileScanner implements AutoCloseable {
 
     private final SearchPlan plan;
     private final int core;
+    private final BufferAllocator allocator;
+    private final ScanShaders shaders;
     private final TileData data;
-    private final Msad4Passes passes;
-    private final int[] sums;
-    private final SurvivingGroups survivors;
+    /** The whole-tile passes, their scores and surviving groups: null until {@link #openFullPasses()}. */
+    private Msad4Passes passes;
+    private int[] sums;
+    private SurvivingGroups survivors;
     /** The prefilter's state, or null without one. */
     private final AnchoredScan anchors;
 
@@ -78,20 +83,25 @@ public final class TileScanner implements AutoCloseable {
         checkCore(plan, core);
         this.plan = plan;
         this.core = core;
-        int maxElements = (core + 3) / 4;
+        this.allocator = allocator;
+        this.shaders = shaders;
         this.data = new TileData(core + plan.halo(), plan.needsComplement());
-        this.sums = new int[core];
-        this.survivors = new SurvivingGroups((maxElements + Msad4Search.LANES - 1) / Msad4Search.LANES);
-        this.passes = new Msad4Passes(plan.passes(), maxElements, allocator, shaders.search().get());
-        this.anchors = prefilter == Prefilter.ANCHORS ? openAnchors(allocator, shaders) : null;
+        if (prefilter == Prefilter.ANCHORS) {
+            this.anchors = new AnchoredScan(plan, (core + plan.halo() + 3) / 4, allocator, shaders);
+        } else {
+            this.anchors = null;
+            openFullPasses();
+        }
     }
 
-    private AnchoredScan openAnchors(BufferAllocator allocator, ScanShaders shaders) {
-        try {
-            return new AnchoredScan(plan, (core + plan.halo() + 3) / 4, allocator, shaders);
-        } catch (RuntimeException failure) {
-            passes.close();
-            throw failure;
+    /** Makes the whole-tile passes, unless made already. */
+    private void openFullPasses() {
+        if (passes == null) {
+            int maxElements = (core + 3) / 4;
+            Msad4Passes made = new Msad4Passes(plan.passes(), maxElements, allocator, shaders.search().get());
+            sums = new int[core];
+            survivors = new SurvivingGroups((maxElements + Msad4Search.LANES - 1) / Msad4Search.LANES);
+            passes = made;
         }
     }
 
@@ -225,6 +235,7 @@ public final class TileScanner implements AutoCloseable {
         if (offsets == 0 || maxSad < 0) {
             return;
         }
+        openFullPasses();
         runPasses(s, offsets, maxSad, counts);
         for (int t = 0; t < offsets; t++) {
             if (sums[t] <= maxSad) {
@@ -273,7 +284,9 @@ public final class TileScanner implements AutoCloseable {
     @Override
     public void close() {
         try {
-            passes.close();
+            if (passes != null) {
+                passes.close();
+            }
         } finally {
             if (anchors != null) {
                 anchors.close();

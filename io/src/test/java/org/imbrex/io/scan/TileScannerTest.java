@@ -309,17 +309,42 @@ class TileScannerTest {
 
     @Test
     void scan_uavIsAllocatedOnceAndReused() throws IOException {
+        // Any SAD: the prefilter covers no signature, so the first tile makes the whole-tile passes.
         byte[] data = new byte[10_000];
         String path = write("reuse.bin", data);
         try (TileScanner scanner = new TileScanner(SearchPlan.compile(List.of(Signature.ofHex("a", "01"))), 1000,
                 allocator)) {
-            long allocated = allocator.getAllocatedMemory();
             ScanStats first = scanner.scan(fs, ByteRange.wholeFile(path, data.length), ScoreLimit.any(), (s, o, sad) -> { });
+            long allocated = allocator.getAllocatedMemory(); // the whole-tile passes, made for this scan
             scanner.scan(fs, ByteRange.wholeFile(path, data.length), ScoreLimit.any(), (s, o, sad) -> { });
 
             assertThat(allocated).isPositive();
             assertThat(allocator.getAllocatedMemory()).isEqualTo(allocated);
             assertThat(first.tiles()).isEqualTo(10);
+        }
+        assertThat(allocator.getAllocatedMemory()).isZero();
+    }
+
+    @Test
+    void scan_signaturesThePrefilterCovers_makeNoWholeTilePasses() throws IOException {
+        byte[] data = new byte[10_000];
+        data[5_000] = 0x11;
+        data[5_001] = 0x22;
+        data[5_002] = 0x33;
+        data[5_003] = 0x44;
+        String path = write("lazy.bin", data);
+        List<Long> found = new ArrayList<>();
+        try (TileScanner scanner = new TileScanner(SearchPlan.compile(List.of(Signature.ofHex("a", "11223344"))),
+                1000, allocator)) {
+            long made = allocator.getAllocatedMemory();
+            scanner.scan(fs, ByteRange.wholeFile(path, data.length), ScoreLimit.atMost(0), (s, o, sad) -> found.add(o));
+            long exact = allocator.getAllocatedMemory();
+            // Any SAD is a limit the prefilter cannot bound: the whole-tile passes are made now.
+            scanner.scan(fs, ByteRange.wholeFile(path, data.length), ScoreLimit.any(), (s, o, sad) -> { });
+
+            assertThat(found).containsExactly(5_000L);
+            assertThat(exact).isEqualTo(made);
+            assertThat(allocator.getAllocatedMemory()).isGreaterThan(exact);
         }
         assertThat(allocator.getAllocatedMemory()).isZero();
     }
