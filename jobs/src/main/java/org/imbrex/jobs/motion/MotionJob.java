@@ -19,6 +19,7 @@ import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.OutputFileSystem;
 import org.imbrex.jobs.spark.StartupWarmUp;
 import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.slf4j.Logger;
@@ -219,7 +220,7 @@ public final class MotionJob {
     private static void mkdirs(String directory, Configuration conf) {
         Path path = new Path(directory);
         try {
-            path.getFileSystem(conf).mkdirs(path);
+            OutputFileSystem.of(path, conf).mkdirs(path);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + directory + ": " + e.getMessage(), e);
         }

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.imbrex.io.motion.FfmpegMvCsv;
 import org.imbrex.io.motion.MotionVector;
+import org.imbrex.jobs.spark.OutputFileSystem;
 import org.imbrex.jobs.spark.TableFile;
 
 /**
@@ -60,7 +61,7 @@ abstract class MotionPartFile implements Closeable {
 
         Fragment(int block, Path path, Configuration conf) throws IOException {
             this.block = block;
-            this.out = new BufferedWriter(new OutputStreamWriter(path.getFileSystem(conf).create(path, false),
+            this.out = new BufferedWriter(new OutputStreamWriter(OutputFileSystem.of(path, conf).create(path, false),
                     StandardCharsets.US_ASCII), 1 << 16);
         }
 

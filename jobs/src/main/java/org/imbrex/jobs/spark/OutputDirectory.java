@@ -48,7 +48,7 @@ public final class OutputDirectory {
     public static OutputDirectory prepare(String option, String location, boolean overwrite, Configuration conf) {
         try {
             Path path = new Path(location);
-            FileSystem fs = path.getFileSystem(conf);
+            FileSystem fs = OutputFileSystem.of(path, conf);
             Path output = fs.makeQualified(path);
             if (fs.exists(output) && !overwrite) {
                 FileStatus status = fs.getFileStatus(output);

@@ -7,6 +7,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.api.Binary;
@@ -45,7 +46,7 @@ final class ParquetTableFile implements TableFile {
         this.columns = columns;
         Map<String, String> footer = new HashMap<>();
         footer.put(SPARK_SCHEMA_KEY, schema.json());
-        this.writer = new Builder(path, new RowWriteSupport(columns, messageType(columns), footer)).withConf(conf)
+        this.writer = new Builder(OutputFileSystem.parquetFile(path, conf), new RowWriteSupport(columns, messageType(columns), footer)).withConf(conf)
                 .withCompressionCodec(CompressionCodecName.SNAPPY)
                 .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0).build();
     }
@@ -130,8 +131,8 @@ final class ParquetTableFile implements TableFile {
     private static final class Builder extends ParquetWriter.Builder<Object[], Builder> {
         private final RowWriteSupport support;
 
-        Builder(Path path, RowWriteSupport support) {
-            super(path);
+        Builder(OutputFile file, RowWriteSupport support) {
+            super(file);
             this.support = support;
         }
 

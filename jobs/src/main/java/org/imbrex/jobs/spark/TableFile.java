@@ -50,7 +50,7 @@ public interface TableFile extends Closeable {
         if (format == TableFormat.PARQUET) {
             return new ParquetTableFile(columns, schema, path, conf);
         }
-        OutputStream out = path.getFileSystem(conf).create(path, false);
+        OutputStream out = OutputFileSystem.of(path, conf).create(path, false);
         try {
             return format == TableFormat.CSV ? new CsvTableFile(columns, out) : new JsonTableFile(columns, out);
         } catch (IOException | RuntimeException e) {
