@@ -139,9 +139,10 @@ public final class MotionJob {
         MatchPartition.Spec spec = new MatchPartition.Spec(prepared.output().staging(), UUID.randomUUID().toString(),
                 options.format(), render == null ? null : render.staging(), hadoop);
         if (sc.isLocal() && options.format().table() != null) {
-            // The tasks run in this JVM: load the table writer while the first frames are searched.
+            // The tasks run in this JVM: load and compile the table writer while the first frames are searched
+            // (a motion table has a row per block and frame: hundreds of thousands).
             TableFileWarmUp.start(options.format().table(), MotionTable.SCHEMA,
-                    new Object[] {"file:/warm-up", 1, 0, 0, 0, 0, 0});
+                    new Object[] {"file:/warm-up", 1, 0, 0, 0, 0, 0}, 30_000);
         }
         try {
             long started = System.nanoTime();

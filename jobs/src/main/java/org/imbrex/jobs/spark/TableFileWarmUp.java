@@ -13,33 +13,29 @@ import org.slf4j.LoggerFactory;
  * Loads and runs a table writer once, on a background thread, while a local job scans: in local mode the
  * write tasks run in this JVM, and the first table file would otherwise pay for loading the format's
  * library (Parquet's footer code, its snappy codec) and running its column writers cold after the scan, on
- * the job's critical path. It writes {@link #ROWS} copies of one row (its {@code long} fields counting up) to
- * a temporary file and deletes it; a failure is only logged.
+ * the job's critical path. It writes copies of one row (its {@code long} fields counting up) to a temporary
+ * file and deletes it; a failure is only logged. How many is the caller's trade: rows enough for the JIT to
+ * compile the column writers make a big table's write faster, and cost the job's own tasks a core's worth
+ * of compiling and writing while they run.
  *
- * <p>Example: {@code TableFileWarmUp.start(TableFormat.PARQUET, MatchTable.SCHEMA, row)} before the scan job.
+ * <p>Example: {@code TableFileWarmUp.start(TableFormat.PARQUET, MatchTable.SCHEMA, row, 1_000)} before the
+ * scan job.
  */
 public final class TableFileWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(TableFileWarmUp.class);
-    /**
-     * Rows the warm-up writes: enough for the JIT to compile the format's column writers (a search of 100
-     * signatures over 400 MiB of binaries, 36,376 rows: its write job from about 0.4 s to 0.28 s), few
-     * enough to cost the scan little.
-     */
-    static final int ROWS = 30_000;
-
     private TableFileWarmUp() {
     }
 
-    /** Starts the warm-up on a daemon thread and returns at once. */
-    public static void start(TableFormat format, StructType schema, Object[] row) {
-        Thread thread = new Thread(() -> run(format, schema, row), "imbrex-table-warm-up");
+    /** Starts writing {@code rows} rows on a daemon thread and returns at once. */
+    public static void start(TableFormat format, StructType schema, Object[] row, int rows) {
+        Thread thread = new Thread(() -> run(format, schema, row, rows), "imbrex-table-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();
     }
 
     /** Writes the rows to a temporary table file and removes it; whether a non-empty file was written. */
-    static boolean run(TableFormat format, StructType schema, Object[] row) {
+    static boolean run(TableFormat format, StructType schema, Object[] row, int rows) {
         java.nio.file.Path dir = null;
         try {
             dir = Files.createTempDirectory("imbrex-warm-up");
@@ -49,7 +45,7 @@ public final class TableFileWarmUp {
             conf.setBoolean("fs.file.impl.disable.cache", true);
             try (TableFile table = TableFile.create(format, schema, new Path(local.toUri()), conf)) {
                 Object[] varied = row.clone();
-                for (int i = 0; i < ROWS; i++) {
+                for (int i = 0; i < rows; i++) {
                     for (int c = 0; c < varied.length; c++) {
                         if (row[c] instanceof Long) {
                             varied[c] = (long) i * 37; // offsets that grow, as in a table's part

@@ -23,7 +23,8 @@ class TableFileWarmUpTest {
     void run_writesAndRemovesItsFile(TableFormat format) throws IOException {
         List<Path> before = warmUpDirs();
 
-        boolean wrote = TableFileWarmUp.run(format, MatchTable.SCHEMA, new Object[] {"mz", "file:/warm-up", 0L, 2, 0});
+        boolean wrote = TableFileWarmUp.run(format, MatchTable.SCHEMA, new Object[] {"mz", "file:/warm-up", 0L, 2, 0},
+                1_000);
 
         assertThat(wrote).isTrue();
         assertThat(warmUpDirs()).containsExactlyInAnyOrderElementsOf(before);
