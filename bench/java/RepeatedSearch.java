@@ -23,7 +23,7 @@ public class RepeatedSearch {
         try (CommandSession session = CommandSession.open("imbrex repeated search", "local[*]")) {
             for (int run = 1; run <= runs; run++) {
                 SearchOptions options = new SearchOptions(List.of(signatures), List.of(input), output, TableFormat.PARQUET,
-                        true, maxSad, 0, SearchOptions.DEFAULT_TILE_SIZE, SearchOptions.DEFAULT_SPLIT_SIZE,
+                        true, maxSad, 0, SearchOptions.DEFAULT_TILE_SIZE, SearchOptions.AUTO_SPLIT_SIZE,
                         SearchOptions.DEFAULT_OPEN_COST, 0, Kernel.JAVA, Prefilter.ANCHORS, "local[*]", 0);
                 SearchSummary summary = new SearchJob(options).run(session.spark());
                 long matches = summary.counts().stream().mapToLong(row -> row.getLong(1)).sum();

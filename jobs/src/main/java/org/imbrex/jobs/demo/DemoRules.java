@@ -48,7 +48,7 @@ public final class DemoRules {
         String output = root.resolve("rules-search").toUri().toString();
         SearchOptions options = new SearchOptions(List.of(rules.toUri().toString()),
                 List.of(root.resolve("corpus").toUri().toString()), output, TableFormat.PARQUET, true, 0, 0,
-                SearchOptions.DEFAULT_TILE_SIZE, SearchOptions.DEFAULT_SPLIT_SIZE, SearchOptions.DEFAULT_OPEN_COST, 0,
+                SearchOptions.DEFAULT_TILE_SIZE, SearchOptions.AUTO_SPLIT_SIZE, SearchOptions.DEFAULT_OPEN_COST, 0,
                 Kernel.JAVA, Prefilter.ANCHORS, null, 20);
         RuleSearchSummary summary = new RuleSearchJob(options).run(spark);
         summary.print(System.out);

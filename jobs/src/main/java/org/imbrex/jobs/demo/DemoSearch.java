@@ -35,7 +35,7 @@ public final class DemoSearch {
         String table = root.resolve("search-matches").toUri().toString();
         SearchOptions options = new SearchOptions(List.of(root.resolve("signatures.txt").toUri().toString()),
                 List.of(root.resolve("corpus").toUri().toString()), table, TableFormat.PARQUET, true,
-                DemoCorpus.NEAR_MATCH_SAD, 0, SearchOptions.DEFAULT_TILE_SIZE, SearchOptions.DEFAULT_SPLIT_SIZE,
+                DemoCorpus.NEAR_MATCH_SAD, 0, SearchOptions.DEFAULT_TILE_SIZE, SearchOptions.AUTO_SPLIT_SIZE,
                 SearchOptions.DEFAULT_OPEN_COST, 0,
                 Kernel.JAVA, Prefilter.ANCHORS, null, 20);
         SearchSummary summary = new SearchJob(options).run(spark);

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.imbrex.io.scan.Prefilter;
 import org.imbrex.jobs.cli.ByteSize;
 import org.imbrex.jobs.cli.OptionChoice;
+import org.imbrex.jobs.cli.SizeOrAuto;
 import org.imbrex.jobs.search.SearchOptions.Defaults;
 import org.imbrex.jobs.spark.TableFormat;
 import picocli.CommandLine;
@@ -69,8 +70,10 @@ public final class SearchCommand implements Callable<Integer> {
             description = "Bytes per tile, one Dispatch each (default: ${DEFAULT-VALUE}; at most ~16m).")
     private long tileSize;
 
-    @Option(names = "--split-size", defaultValue = Defaults.SPLIT_SIZE, converter = ByteSize.class, paramLabel = "SIZE",
-            description = "Bytes per Spark split, read by one task (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--split-size", defaultValue = Defaults.SPLIT_SIZE, converter = SizeOrAuto.class,
+            paramLabel = "SIZE|auto",
+            description = "Bytes per Spark split, read by one task (default: ${DEFAULT-VALUE}: the inputs' share of a "
+                    + "core, rounded up to a power of two, 4m to 128m).")
     private long splitSize;
 
     @Option(names = "--open-cost", converter = ByteSize.class, paramLabel = "SIZE",

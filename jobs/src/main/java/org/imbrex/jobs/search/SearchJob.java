@@ -327,7 +327,7 @@ public final class SearchJob {
      */
     static JavaRDD<ByteRange> splits(JavaSparkContext sc, List<LocatedFileStatus> listed, SearchOptions options) {
         List<Tuple2<ArrayList<ByteRange>, Seq<String>>> located = new ArrayList<>();
-        for (PackedSplit split : packedSplits(listed, sc.hadoopConfiguration(), options)) {
+        for (PackedSplit split : packedSplits(listed, sc.hadoopConfiguration(), options, sc.defaultParallelism())) {
             located.add(new Tuple2<>(new ArrayList<>(split.ranges()),
                     CollectionConverters.asScala(Arrays.asList(hosts(split))).toSeq()));
         }
@@ -348,18 +348,25 @@ public final class SearchJob {
 
     /**
      * The scan's splits of the listed inputs ({@link ByteRangeInputFormat#splits}: ranges of about {@code
-     * --split-size}, small files packed, block locations kept), without the splits of empty files, which are
-     * no task (as Spark's Hadoop RDDs do with {@code spark.hadoopRDD.ignoreEmptySplits}).
+     * --split-size}, or of {@link SearchOptions#splitSizeFor} the inputs' weight and {@code cores}; small files
+     * packed, block locations kept), without the splits of empty files, which are no task (as Spark's Hadoop
+     * RDDs do with {@code spark.hadoopRDD.ignoreEmptySplits}).
      */
-    static List<PackedSplit> packedSplits(List<LocatedFileStatus> listed, Configuration conf, SearchOptions options) {
+    static List<PackedSplit> packedSplits(List<LocatedFileStatus> listed, Configuration conf, SearchOptions options,
+            int cores) {
+        // Each file weighs its length plus the open cost, as the packing (and Spark's file sources) weigh them.
+        long weight = listed.stream().mapToLong(file -> file.getLen() + options.openCost()).sum();
+        long splitSize = options.splitSizeFor(weight, cores);
         try {
             List<PackedSplit> splits = new ArrayList<>();
-            for (PackedSplit split : ByteRangeInputFormat.splits(listed, conf, options.splitSize(),
-                    options.splitSize(), options.openCost())) {
+            for (PackedSplit split : ByteRangeInputFormat.splits(listed, conf, splitSize, splitSize,
+                    options.openCost())) {
                 if (split.getLength() > 0) {
                     splits.add(split);
                 }
             }
+            LOG.info("search: {} scan tasks of up to {} bytes each{}", splits.size(), splitSize,
+                    options.splitSize() == SearchOptions.AUTO_SPLIT_SIZE ? " (--split-size auto, " + cores + " cores)" : "");
             return splits;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

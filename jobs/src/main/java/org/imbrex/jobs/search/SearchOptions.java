@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.List;
 import org.imbrex.io.scan.Prefilter;
 import org.imbrex.jobs.cli.ByteSize;
+import org.imbrex.jobs.cli.SizeOrAuto;
 import org.imbrex.jobs.spark.TableFormat;
 
 /**
@@ -11,9 +12,10 @@ import org.imbrex.jobs.spark.TableFormat;
  *
  * <p>Example: {@code imbrex search --signatures sigs.txt --input data/ --output matches --best 10} gives
  * {@code signatures = [sigs.txt]},
- * {@code best = 10}, {@code maxSad = UNLIMITED}, {@code tileSize = 1 MiB}, {@code splitSize = 64 MiB},
- * {@code openCost = 64 KiB}.
+ * {@code best = 10}, {@code maxSad = UNLIMITED}, {@code tileSize = 1 MiB}, {@code splitSize = AUTO_SPLIT_SIZE}
+ * (the job's {@link #splitSizeFor}: 128 MiB for 400 MiB of inputs on 2 cores), {@code openCost = 64 KiB}.
  *
+ * @param splitSize  bytes per scan task, or {@link #AUTO_SPLIT_SIZE} for {@link #splitSizeFor} to choose
  * @param maxSad     keep offsets scoring at most this ({@link #UNLIMITED} = no bound)
  * @param best       keep the K best offsets per signature, or 0 for "every offset within maxSad"
  * @param openCost   bytes a file's range weighs on top of its length when ranges are packed into splits,
@@ -35,7 +37,7 @@ public record SearchOptions(List<String> signatures, List<String> inputs, String
         public static final String FORMAT = "parquet";
         public static final String BEST = "0";
         public static final String TILE_SIZE = "1m";
-        public static final String SPLIT_SIZE = "64m";
+        public static final String SPLIT_SIZE = "auto";
         /** About what opening a file and starting its scan costs, in bytes scanned; at most the split size. */
         public static final String OPEN_COST = "64k";
         public static final String PARTITIONS = "0";
@@ -50,7 +52,11 @@ public record SearchOptions(List<String> signatures, List<String> inputs, String
     /** No bound on the score. */
     public static final int UNLIMITED = Integer.MAX_VALUE;
     public static final long DEFAULT_TILE_SIZE = ByteSize.parse(Defaults.TILE_SIZE);
-    public static final long DEFAULT_SPLIT_SIZE = ByteSize.parse(Defaults.SPLIT_SIZE);
+    /** {@code --split-size auto}: the job sizes its splits by {@link #splitSizeFor}. */
+    public static final long AUTO_SPLIT_SIZE = SizeOrAuto.AUTO;
+    /** The least and the most split size {@code auto} chooses: Spark's own file sources' 4 MiB and 128 MiB. */
+    public static final long LEAST_AUTO_SPLIT = 4L << 20;
+    public static final long MOST_AUTO_SPLIT = 128L << 20;
     public static final long DEFAULT_OPEN_COST = ByteSize.parse(Defaults.OPEN_COST);
     /**
      * The largest tile core: one Dispatch covers at most 65535 groups × 64 threads × 4 offsets. The halo
@@ -75,12 +81,14 @@ public record SearchOptions(List<String> signatures, List<String> inputs, String
             throw new IllegalArgumentException("--tile-size " + tileSize + " is outside 1.." + MAX_DISPATCH_BYTES
                     + " bytes (one Dispatch: 65535 groups of 64 threads, 4 bytes each)");
         }
-        if (splitSize < 1) {
-            throw new IllegalArgumentException("--split-size " + splitSize + " must be at least 1 byte");
+        if (splitSize < 1 && splitSize != AUTO_SPLIT_SIZE) {
+            throw new IllegalArgumentException("--split-size " + splitSize + " must be at least 1 byte, or auto");
         }
-        if (openCost < 0 || openCost > splitSize) {
-            throw new IllegalArgumentException("--open-cost " + openCost + " is outside 0.." + splitSize + " bytes "
-                    + "(at most --split-size; --open-cost " + splitSize + " gives every file a task of its own)");
+        long mostOpenCost = splitSize == AUTO_SPLIT_SIZE ? MOST_AUTO_SPLIT : splitSize;
+        if (openCost < 0 || openCost > mostOpenCost) {
+            throw new IllegalArgumentException("--open-cost " + openCost + " is outside 0.." + mostOpenCost + " bytes "
+                    + "(at most --split-size" + (splitSize == AUTO_SPLIT_SIZE ? " auto's largest" : "")
+                    + "; --open-cost " + mostOpenCost + " gives every file a task of its own)");
         }
         if (partitions < 0) {
             throw new IllegalArgumentException("--partitions " + partitions + " is negative; give N ≥ 1 scan tasks, "
@@ -93,7 +101,29 @@ public record SearchOptions(List<String> signatures, List<String> inputs, String
 
     /** The open cost when none is given: {@link #DEFAULT_OPEN_COST}, or the split size if that is smaller. */
     public static long defaultOpenCost(long splitSize) {
-        return Math.min(DEFAULT_OPEN_COST, splitSize);
+        return splitSize == AUTO_SPLIT_SIZE ? DEFAULT_OPEN_COST : Math.min(DEFAULT_OPEN_COST, splitSize);
+    }
+
+    /**
+     * The split size of a scan of {@code inputBytes} on {@code cores} cores: {@code --split-size} if given;
+     * for {@code auto}, the input's share of a core (each file weighing its length plus the open cost, as
+     * Spark's file sources weigh them) rounded up to a power of two (which divides HDFS blocks),
+     * from {@link #LEAST_AUTO_SPLIT} to {@link #MOST_AUTO_SPLIT}, and at least the open cost. Each task also
+     * costs its start (a few tens of milliseconds of a core), so a split no larger than a core's share and no
+     * smaller than it must be keeps every core busy with the fewest tasks.
+     * <pre>
+     *   400 MiB on 2 cores: 200 MiB each → 256 MiB → at most 128 MiB    4 tasks
+     *    86 MiB on 2 cores:  43 MiB each → 64 MiB                       2 tasks
+     *     1 TiB on 64 cores: 16 GiB each → at most 128 MiB              8,192 tasks
+     * </pre>
+     */
+    public long splitSizeFor(long inputBytes, int cores) {
+        if (splitSize != AUTO_SPLIT_SIZE) {
+            return splitSize;
+        }
+        long share = Math.max(1, (inputBytes + Math.max(1, cores) - 1) / Math.max(1, cores));
+        long power = Long.highestOneBit(share) == share ? share : Long.highestOneBit(share) << 1;
+        return Math.max(openCost, Math.max(LEAST_AUTO_SPLIT, Math.min(MOST_AUTO_SPLIT, power)));
     }
 
     /** These options with another score bound. */

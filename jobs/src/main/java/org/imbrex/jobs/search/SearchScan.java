@@ -97,7 +97,8 @@ final class SearchScan implements Scan, Batch {
         }
         options.checkTileSize(signatures.stream().mapToInt(Signature::length).max().orElse(1));
         List<LocatedFileStatus> listed = SearchJob.listInputs(options, conf);
-        List<PackedSplit> splits = SearchJob.packedSplits(listed, conf, options);
+        List<PackedSplit> splits = SearchJob.packedSplits(listed, conf, options,
+                SparkSession.active().sparkContext().defaultParallelism());
         partitions = options.partitions() > 0 ? spread(splits, options.partitions()) : splits.stream()
                 .map(split -> new RangesPartition(new ArrayList<>(split.ranges()), SearchJob.hosts(split)))
                 .toArray(InputPartition[]::new);

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
@@ -83,9 +84,9 @@ class SearchCommandTest {
         SearchOptions options = parse(REQUIRED);
 
         assertThat(options).isEqualTo(new SearchOptions(List.of("s.txt"), List.of("in"), "out", TableFormat.PARQUET, false,
-                0, 0, 1 << 20, 64 << 20, 64 << 10, 0, Kernel.JAVA, Prefilter.ANCHORS, null, 20));
+                0, 0, 1 << 20, SearchOptions.AUTO_SPLIT_SIZE, 64 << 10, 0, Kernel.JAVA, Prefilter.ANCHORS, null, 20));
         assertThat(options.tileSize()).isEqualTo(SearchOptions.DEFAULT_TILE_SIZE);
-        assertThat(options.splitSize()).isEqualTo(SearchOptions.DEFAULT_SPLIT_SIZE);
+        assertThat(options.splitSize()).isEqualTo(SearchOptions.AUTO_SPLIT_SIZE);
         assertThat(options.openCost()).isEqualTo(SearchOptions.DEFAULT_OPEN_COST);
     }
 
@@ -114,6 +115,38 @@ class SearchCommandTest {
         assertThat(options.splitSize()).isEqualTo(3 << 20);
     }
 
+    @Test
+    void options_splitSizeAuto_isTheDefaultInAnyCase() {
+        assertThat(parse("--signatures", "s", "--input", "i", "--output", "o", "--split-size", "AUTO").splitSize())
+                .isEqualTo(SearchOptions.AUTO_SPLIT_SIZE);
+        assertThat(parse(REQUIRED).splitSizeFor(1L << 40, 8)).isEqualTo(128L << 20);
+    }
+
+    @ParameterizedTest(name = "{0} bytes on {1} cores: {2}")
+    @CsvSource({
+        // The inputs' share of a core, rounded up to a power of two, 4 MiB to 128 MiB.
+        "415236096, 2, 134217728",  // 396 MiB: 198 MiB each → 256 MiB → 128 MiB
+        "90177536, 2, 67108864",    // 86 MiB: 43 MiB each → 64 MiB
+        "134217728, 2, 67108864",   // 128 MiB: exactly 64 MiB each
+        "134217729, 2, 134217728",  // one byte more: 64 MiB + 1 each → 128 MiB
+        "1099511627776, 64, 134217728",
+        "1073741824, 100, 16777216", // 1 GiB on 100 cores: 10.24 MiB each → 16 MiB
+        "1000, 2, 4194304",         // small inputs: 4 MiB
+        "0, 2, 4194304",
+        "1000000, 0, 4194304",      // no cores known yet: as one
+    })
+    void splitSizeFor_auto_isTheCoresSharePowerOfTwoWithinSparksBounds(long bytes, int cores, long split) {
+        assertThat(parse(REQUIRED).splitSizeFor(bytes, cores)).isEqualTo(split);
+    }
+
+    @Test
+    void splitSizeFor_givenSizeOrLargeOpenCost_winsOverAuto() {
+        assertThat(parse("--signatures", "s", "--input", "i", "--output", "o", "--split-size", "3m")
+                .splitSizeFor(1L << 40, 2)).isEqualTo(3 << 20);
+        assertThat(parse("--signatures", "s", "--input", "i", "--output", "o", "--open-cost", "100m")
+                .splitSizeFor(1000, 2)).isEqualTo(100 << 20);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("badOptions")
     void options_badValue_isRefusedNamingTheOption(List<String> bad, String message) {
@@ -132,9 +165,12 @@ class SearchCommandTest {
                 new Object[] {List.of("--tile-size", "0"), "--tile-size 0 is outside 1..16776960"},
                 new Object[] {List.of("--tile-size", "16m"), "--tile-size 16777216 is outside 1..16776960"},
                 new Object[] {List.of("--tile-size", "1.5m"), "'1.5m' is not a size"},
-                new Object[] {List.of("--split-size", "0"), "--split-size 0 must be at least 1 byte"},
-                new Object[] {List.of("--open-cost", "65m"), "--open-cost 68157440 is outside 0..67108864 bytes (at "
-                    + "most --split-size; --open-cost 67108864 gives every file a task of its own)"},
+                new Object[] {List.of("--split-size", "0"), "--split-size 0 must be at least 1 byte, or auto"},
+                new Object[] {List.of("--split-size", "-1"), "'-1' is not a size"},
+                new Object[] {List.of("--open-cost", "65m", "--split-size", "64m"), "--open-cost 68157440 is outside "
+                    + "0..67108864 bytes (at most --split-size; --open-cost 67108864 gives every file a task of its own)"},
+                new Object[] {List.of("--open-cost", "129m"), "--open-cost 135266304 is outside 0..134217728 bytes (at "
+                    + "most --split-size auto's largest; --open-cost 134217728 gives every file a task of its own)"},
                 new Object[] {List.of("--open-cost", "8k", "--split-size", "4k"),
                     "--open-cost 8192 is outside 0..4096 bytes"},
                 new Object[] {List.of("--open-cost", "-1"), "'-1' is not a size"},
