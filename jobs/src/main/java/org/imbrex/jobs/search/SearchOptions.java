@@ -121,9 +121,11 @@ public record SearchOptions(List<String> signatures, List<String> inputs, String
         if (splitSize != AUTO_SPLIT_SIZE) {
             return splitSize;
         }
-        long share = Math.max(1, (inputBytes + Math.max(1, cores) - 1) / Math.max(1, cores));
-        long power = Long.highestOneBit(share) == share ? share : Long.highestOneBit(share) << 1;
-        return Math.max(openCost, Math.max(LEAST_AUTO_SPLIT, Math.min(MOST_AUTO_SPLIT, power)));
+        int over = Math.max(1, cores);
+        long share = Math.max(1, inputBytes / over + (inputBytes % over == 0 ? 0 : 1));
+        long power = share >= MOST_AUTO_SPLIT ? MOST_AUTO_SPLIT
+                : Long.highestOneBit(share) == share ? share : Long.highestOneBit(share) << 1;
+        return Math.max(openCost, Math.max(LEAST_AUTO_SPLIT, power));
     }
 
     /** These options with another score bound. */

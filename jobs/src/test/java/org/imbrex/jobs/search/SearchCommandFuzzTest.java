@@ -51,8 +51,12 @@ class SearchCommandFuzzTest {
         assertThat(options.maxSad()).isNotNegative();
         assertThat(options.best()).isNotNegative();
         assertThat(options.tileSize()).isBetween(1L, SearchOptions.MAX_DISPATCH_BYTES);
-        assertThat(options.splitSize()).isPositive();
-        assertThat(options.openCost()).isBetween(0L, options.splitSize());
+        boolean auto = options.splitSize() == SearchOptions.AUTO_SPLIT_SIZE;
+        assertThat(auto || options.splitSize() > 0).as("split size %d", options.splitSize()).isTrue();
+        assertThat(options.openCost()).isBetween(0L, auto ? SearchOptions.MOST_AUTO_SPLIT : options.splitSize());
+        for (long weight : new long[] {0, 1, 1L << 30, Long.MAX_VALUE / 2}) {
+            assertThat(options.splitSizeFor(weight, 4)).isPositive().isGreaterThanOrEqualTo(options.openCost());
+        }
         assertThat(options.partitions()).isNotNegative();
         assertThat(options.show()).isNotNegative();
     }
