@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  *   3,000 files of 0 to 599 bytes in 30 directories: some empty, some shorter than every signature
  *   signatures of 4, 7 and 16 bytes (wildcards, 00, FF), planted exactly and 3 off, also at offset 0 and
  *   ending at a file's last byte; one cut off by the end of its file
- *   a scan task weighs the files' lengths plus the open cost each: 3,000 × 64 KiB fill 3 splits of 64 MiB
+ *   a scan task weighs the files' lengths plus the open cost each: 3,000 × 64 KiB fill 3 splits of 64 MiB;
+ *   --split-size auto makes as many tasks as the session has cores, at most
  * </pre>
  */
 class SmallFilesSearchIT {
@@ -69,7 +70,7 @@ class SmallFilesSearchIT {
 
     @Test
     void search_3000TinyFiles_equalsTheOracleInThreeScanTasks() throws Exception {
-        Run run = search("--max-sad", "" + NEAR);
+        Run run = search("--max-sad", "" + NEAR, "--split-size", "64m");
 
         assertThat(run.rows()).containsExactlyElementsOf(oracle.withinMaxSad(NEAR));
         assertThat(oracle.withinMaxSad(NEAR)).extracting(MatchRow::sad).contains(0, NEAR);
@@ -77,6 +78,18 @@ class SmallFilesSearchIT {
         assertThat(run.events().accumulators()).containsEntry("imbrex search: bytes scanned", totalBytes)
                 .containsEntry("imbrex search: matches", (long) run.rows().size());
         assertThat(run.summary().files()).isEqualTo(FILES);
+    }
+
+    @Test
+    void search_autoSplitSize_givesEachCoreAtMostOneTaskAndEqualsTheOracle() throws Exception {
+        int cores = LocalSpark.session().sparkContext().defaultParallelism();
+        Run run = search("--max-sad", "" + NEAR);
+
+        long weight = totalBytes + FILES * SearchOptions.DEFAULT_OPEN_COST;
+        assertThat(run.rows()).containsExactlyElementsOf(oracle.withinMaxSad(NEAR));
+        assertThat(run.scanTasks()).as("%d bytes of weight on %d cores", weight, cores)
+                .isBetween((int) ((weight + SearchOptions.MOST_AUTO_SPLIT - 1) / SearchOptions.MOST_AUTO_SPLIT),
+                        Math.max(1, cores));
     }
 
     @Test
@@ -94,7 +107,7 @@ class SmallFilesSearchIT {
 
     @Test
     void search_bestWithPartitions_spreadsThePackedRangesAndEqualsTheOracle() throws Exception {
-        Run run = search("--best", "4", "--partitions", "5");
+        Run run = search("--best", "4", "--partitions", "5", "--split-size", "64m");
 
         assertThat(run.rows()).containsExactlyElementsOf(oracle.best(4, Integer.MAX_VALUE));
         assertThat(run.events().stageTasks("imbrex search: scan")).as("read 3 packed splits, scan in 5 tasks")
