@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.imbrex.kernels.asm.AsmShader;
 import org.imbrex.kernels.dispatch.ComputeShader;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.shaders.ShaderCatalog;
 
 /**
@@ -28,6 +29,7 @@ final class ShaderLoader {
                         + ")");
             }
         }
-        return ShaderCatalog.create(name);
+        // One Dispatch, then the JVM ends: the lane loops C2 compiles at once (LaneLoops.forOneDispatch).
+        return ShaderCatalog.create(name, LaneLoops.forOneDispatch());
     }
 }

@@ -16,6 +16,7 @@ import java.util.Locale;
  *   java --add-modules jdk.incubator.vector ...         LaneLoops.active() = VECTOR
  *   java ...                                            LaneLoops.active() = SUPERWORD
  *   java --add-modules ... -Dimbrex.kernels.lanes=superword   SUPERWORD
+ *   imbrex shader … (one Dispatch, then the JVM ends)      LaneLoops.forOneDispatch() = SUPERWORD
  * </pre>
  * Example: {@code LaneLoops.active().describe()} is {@code "vector API, 512-bit registers (32 × 16-bit
  * lanes)"} on a CPU with AVX-512 when the module is present.
@@ -38,6 +39,23 @@ public enum LaneLoops {
      */
     public static LaneLoops active() {
         return choose(System.getProperty(PROPERTY), vectorModulePresent());
+    }
+
+    /**
+     * The form for a JVM that runs one Dispatch and ends ({@code imbrex shader}): the superword loops, unless
+     * {@value #PROPERTY} asks for a form. C2 compiles the superword loops within milliseconds, while the
+     * vector API runs its Java fallback, hundreds of times slower, until C2 has compiled the lane loop and
+     * the API's own methods; that pays off only over more work than one Dispatch holds. One Dispatch of
+     * 65,535 groups with a 64-word reference in a fresh JVM, beyond the same command with REF_SIZE 0 (2-core
+     * AMD EPYC, Zen 5): superword 0.26–0.27 s, vector API 0.34–1.7 s.
+     */
+    public static LaneLoops forOneDispatch() {
+        return forOneDispatch(System.getProperty(PROPERTY), vectorModulePresent());
+    }
+
+    /** {@link #forOneDispatch()} for a value of {@value #PROPERTY} (null: not set), with or without the module. */
+    static LaneLoops forOneDispatch(String property, boolean modulePresent) {
+        return property != null && !property.isBlank() ? choose(property, modulePresent) : SUPERWORD;
     }
 
     /** True when the boot layer resolved {@value #VECTOR_MODULE}. */

@@ -5,9 +5,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.imbrex.kernels.asm.AsmShader;
 import org.imbrex.kernels.dispatch.ComputeShader;
+import org.imbrex.kernels.dispatch.LaneLoops;
+import org.imbrex.kernels.intrinsics.MsadOverflow;
 
 /**
  * The shaders imbrex ships, by the name users run them with. Each is three resources of this package with
@@ -25,12 +27,16 @@ import org.imbrex.kernels.dispatch.ComputeShader;
  *   sea-select           SeaSelect            SeaSelect.asm
  *   sum-bound            SumBound             SumBound.asm
  * </pre>
- * Example: {@code ShaderCatalog.create("msad4-search")} is a new {@link Msad4Search};
+ * Example: {@code ShaderCatalog.create("msad4-search")} is a new {@link Msad4Search} (its lane loops in
+ * {@link LaneLoops#active()} form; {@code create("msad4-search", LaneLoops.SUPERWORD)} chooses them);
  * {@code ShaderCatalog.assembly("msad4-search")} interprets {@code Msad4Search.asm}.
  */
 public final class ShaderCatalog {
-    /** A shipped shader: its Java form, and the class whose simple name is the base name of its resources. */
-    private record Entry(Supplier<ComputeShader> java, Class<?> owner) {
+    /**
+     * A shipped shader: its Java form with the given lane loops (shaders without lane forms ignore them), and
+     * the class whose simple name is the base name of its resources.
+     */
+    private record Entry(Function<LaneLoops, ComputeShader> java, Class<?> owner) {
         String assemblyResource() {
             return owner.getSimpleName() + ".asm";
         }
@@ -41,22 +47,28 @@ public final class ShaderCatalog {
     private static final Map<String, AsmShader> PARSED = new ConcurrentHashMap<>();
 
     static {
-        SHADERS.put(Msad4Search.NAME, new Entry(Msad4Search::new, Msad4Search.class));
+        SHADERS.put(Msad4Search.NAME, new Entry(loops -> new Msad4Search(MsadOverflow.WRAP, loops),
+                Msad4Search.class));
         SHADERS.put(Msad4BlockMatch.NAME, new Entry(Msad4BlockMatch::new, Msad4BlockMatch.class));
-        SHADERS.put(Msad4Gather.NAME, new Entry(Msad4Gather::new, Msad4Gather.class));
-        SHADERS.put(GramFilter.NAME, new Entry(GramFilter::new, GramFilter.class));
-        SHADERS.put(Msad4BlockGather.NAME, new Entry(Msad4BlockGather::new, Msad4BlockGather.class));
-        SHADERS.put(SeaBound.NAME, new Entry(SeaBound::new, SeaBound.class));
-        SHADERS.put(SeaSelect.NAME, new Entry(SeaSelect::new, SeaSelect.class));
-        SHADERS.put(SumBound.NAME, new Entry(SumBound::new, SumBound.class));
+        SHADERS.put(Msad4Gather.NAME, new Entry(loops -> new Msad4Gather(), Msad4Gather.class));
+        SHADERS.put(GramFilter.NAME, new Entry(loops -> new GramFilter(), GramFilter.class));
+        SHADERS.put(Msad4BlockGather.NAME, new Entry(loops -> new Msad4BlockGather(), Msad4BlockGather.class));
+        SHADERS.put(SeaBound.NAME, new Entry(loops -> new SeaBound(), SeaBound.class));
+        SHADERS.put(SeaSelect.NAME, new Entry(loops -> new SeaSelect(), SeaSelect.class));
+        SHADERS.put(SumBound.NAME, new Entry(loops -> new SumBound(), SumBound.class));
     }
 
     private ShaderCatalog() {
     }
 
-    /** A new instance of the named shader's Java form. */
+    /** A new instance of the named shader's Java form, its lane loops in this JVM's {@link LaneLoops#active()} form. */
     public static ComputeShader create(String name) {
-        return entry(name).java().get();
+        return create(name, LaneLoops.active());
+    }
+
+    /** A new instance of the named shader's Java form with lane loops {@code loops}, where it has lane loops. */
+    public static ComputeShader create(String name, LaneLoops loops) {
+        return entry(name).java().apply(loops);
     }
 
     /**

@@ -20,6 +20,17 @@ class LaneLoopsTest {
     }
 
     @Test
+    void forOneDispatch_superwordUnlessThePropertyAsks() {
+        assertThat(LaneLoops.forOneDispatch(null, true)).isEqualTo(LaneLoops.SUPERWORD);
+        assertThat(LaneLoops.forOneDispatch(" ", true)).isEqualTo(LaneLoops.SUPERWORD);
+        assertThat(LaneLoops.forOneDispatch("vector", true)).isEqualTo(LaneLoops.VECTOR);
+        assertThat(LaneLoops.forOneDispatch("vector", false)).isEqualTo(LaneLoops.SUPERWORD);
+        assertThat(LaneLoops.forOneDispatch("superword", true)).isEqualTo(LaneLoops.SUPERWORD);
+        assertThatThrownBy(() -> LaneLoops.forOneDispatch("avx512", true))
+                .hasMessage("-Dimbrex.kernels.lanes=avx512: must be vector or superword");
+    }
+
+    @Test
     void choose_refusesOtherValues_namingTheProperty() {
         assertThatThrownBy(() -> LaneLoops.choose("avx512", true)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("-Dimbrex.kernels.lanes=avx512: must be vector or superword");

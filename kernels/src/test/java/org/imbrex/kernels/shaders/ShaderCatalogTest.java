@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.imbrex.kernels.asm.AsmShader;
 import org.imbrex.kernels.dispatch.ComputeShader;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,6 +35,20 @@ class ShaderCatalogTest {
         AsmShader second = ShaderCatalog.assembly(name);
         assertThat(second).isNotSameAs(first);
         assertThat(second.program()).isSameAs(first.program());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("names")
+    void create_withLaneLoops_makesTheSameShaderInThatForm(String name) {
+        for (LaneLoops loops : LaneLoops.values()) {
+            ComputeShader shader = ShaderCatalog.create(name, loops);
+            assertThat(shader.getClass()).isEqualTo(ShaderCatalog.create(name).getClass());
+            if (shader instanceof Msad4Search search) {
+                assertThat(search.laneLoops()).isEqualTo(loops);
+            } else if (shader instanceof Msad4BlockMatch match) {
+                assertThat(match.laneLoops()).isEqualTo(loops);
+            }
+        }
     }
 
     @Test
