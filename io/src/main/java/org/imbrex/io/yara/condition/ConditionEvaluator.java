@@ -153,7 +153,7 @@ public final class ConditionEvaluator {
         } else if (condition instanceof Condition.ForOf f) {
             return forOf(f);
         } else if (condition instanceof Condition.ForIn f) {
-            return new ForInLoop(f).run();
+            return new ForInLoop(f, quantity(f.quantifier()), variables, this::integer, this::truth).run();
         }
         throw new IllegalStateException(condition + " has no integer value");
     }
@@ -316,56 +316,6 @@ public final class ConditionEvaluator {
         }
         currentString = -1;
         return Quantities.loop(wanted, sum, steps);
-    }
-
-    /** One run of a {@code for .. in} loop, with YARA's early stop ({@code JL_P}) and final test. */
-    private final class ForInLoop {
-        private final Condition.ForIn loop;
-        private final long wanted;
-        private long sum;
-        private long steps;
-
-        ForInLoop(Condition.ForIn loop) {
-            this.loop = loop;
-            this.wanted = quantity(loop.quantifier());
-        }
-
-        long run() {
-            if (loop.iteration() instanceof Condition.RangeIteration range) {
-                long next = integer(range.range().lower());
-                long last = integer(range.range().upper());
-                // iter_int_range_next stops at an undefined bound, and at a value equal to UNDEFINED.
-                while (next != UNDEFINED && last != UNDEFINED && next <= last) {
-                    if (!step(next) || next == Long.MAX_VALUE) {
-                        break;
-                    }
-                    next++;
-                }
-            } else {
-                Condition.ListIteration list = (Condition.ListIteration) loop.iteration();
-                long[] items = list.items().stream().mapToLong(ConditionEvaluator.this::integer).toArray();
-                for (long item : items) {
-                    if (!step(item)) {
-                        break;
-                    }
-                }
-            }
-            if (steps == 0) {
-                return 0;
-            }
-            return Quantities.loop(wanted, sum, steps);
-        }
-
-        /** One iteration; false when the loop stops early because the sum reached the count. */
-        private boolean step(long item) {
-            variables[loop.depth()] = item;
-            long value = truth(loop.body());
-            if (value != UNDEFINED) {
-                sum += value;
-            }
-            steps++;
-            return wanted == UNDEFINED || sum < wanted;
-        }
     }
 
     private static boolean isText(Condition condition) {
