@@ -97,11 +97,11 @@ public final class TileScanner implements AutoCloseable {
     /** Makes the whole-tile passes, unless made already. */
     private void openFullPasses() {
         if (passes == null) {
+            // The heap arrays first: the passes' Arrow memory is only taken once nothing else can fail.
             int maxElements = (core + 3) / 4;
-            Msad4Passes made = new Msad4Passes(plan.passes(), maxElements, allocator, shaders.search().get());
             sums = new int[core];
             survivors = new SurvivingGroups((maxElements + Msad4Search.LANES - 1) / Msad4Search.LANES);
-            passes = made;
+            passes = new Msad4Passes(plan.passes(), maxElements, allocator, shaders.search().get());
         }
     }
 

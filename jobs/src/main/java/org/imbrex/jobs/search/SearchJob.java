@@ -365,8 +365,9 @@ public final class SearchJob {
                     splits.add(split);
                 }
             }
-            LOG.info("search: {} scan tasks of up to {} bytes each{}", splits.size(), splitSize,
-                    options.splitSize() == SearchOptions.AUTO_SPLIT_SIZE ? " (--split-size auto, " + cores + " cores)" : "");
+            String chosen = options.splitSize() == SearchOptions.AUTO_SPLIT_SIZE
+                    ? " (--split-size auto, " + cores + " cores)" : "";
+            LOG.info("search: {} scan tasks of up to {} bytes each{}", splits.size(), splitSize, chosen);
             return splits;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

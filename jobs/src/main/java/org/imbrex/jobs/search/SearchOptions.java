@@ -122,9 +122,8 @@ public record SearchOptions(List<String> signatures, List<String> inputs, String
             return splitSize;
         }
         int over = Math.max(1, cores);
-        long share = Math.max(1, inputBytes / over + (inputBytes % over == 0 ? 0 : 1));
-        long power = share >= MOST_AUTO_SPLIT ? MOST_AUTO_SPLIT
-                : Long.highestOneBit(share) == share ? share : Long.highestOneBit(share) << 1;
+        long share = inputBytes / over + (inputBytes % over == 0 ? 0 : 1);
+        long power = share >= MOST_AUTO_SPLIT ? MOST_AUTO_SPLIT : Long.highestOneBit(share - 1) << 1; // ≥ share
         return Math.max(openCost, Math.max(LEAST_AUTO_SPLIT, power));
     }
 

@@ -46,7 +46,8 @@ final class ParquetTableFile implements TableFile {
         this.columns = columns;
         Map<String, String> footer = new HashMap<>();
         footer.put(SPARK_SCHEMA_KEY, schema.json());
-        this.writer = new Builder(OutputFileSystem.parquetFile(path, conf), new RowWriteSupport(columns, messageType(columns), footer)).withConf(conf)
+        RowWriteSupport support = new RowWriteSupport(columns, messageType(columns), footer);
+        this.writer = new Builder(OutputFileSystem.parquetFile(path, conf), support).withConf(conf)
                 .withCompressionCodec(CompressionCodecName.SNAPPY)
                 .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0).build();
     }
