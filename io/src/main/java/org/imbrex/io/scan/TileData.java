@@ -27,8 +27,10 @@ final class TileData {
     private final byte[] bytes;
     private final IntBuffer littleEndian;
     private final int[] words;
-    private final int[] complement;
-    private final int[] prefix;
+    private final boolean withComplement;
+    /** Made on first use: an exact filtered scan needs neither, and a task's tiles reuse them. */
+    private int[] complement;
+    private int[] prefix;
     private boolean prefixValid;
     /** The complement is made on first use per tile: a filtered scan often needs none of it. */
     private boolean complementValid;
@@ -41,8 +43,7 @@ final class TileData {
         this.bytes = new byte[maxWords * 4 + PADDING];
         this.littleEndian = ByteBuffer.wrap(bytes, 0, maxWords * 4).slice().order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
         this.words = new int[maxWords];
-        this.complement = withComplement ? new int[maxWords] : null;
-        this.prefix = new int[maxDataLength + 1];
+        this.withComplement = withComplement;
     }
 
     /** Forgets the loaded tile, e.g. before another file. */
@@ -75,6 +76,9 @@ final class TileData {
     int[] prefixSums() {
         if (!prefixValid) {
             int length = loaded.dataLength();
+            if (prefix == null) {
+                prefix = new int[words.length * 4 + 1];
+            }
             int sum = 0;
             for (int i = 0; i < length; i++) {
                 prefix[i] = sum;
@@ -106,7 +110,10 @@ final class TileData {
         if (kind == ReferencePass.Kind.PLAIN) {
             return words;
         }
-        if (!complementValid && complement != null) {
+        if (!complementValid && withComplement) {
+            if (complement == null) {
+                complement = new int[words.length];
+            }
             for (int i = 0; i < wordCount; i++) {
                 complement[i] = ~words[i];
             }
