@@ -19,13 +19,14 @@ import org.imbrex.jobs.spark.StartupWarmUp;
 
 /**
  * The search job's {@link StartupWarmUp}: scans the first bytes of the job's own inputs, with its
- * signatures, tile size, kernel and limit, and throws the matches away, so that the JIT compiles the filter
- * and the shaders' lane loops from the kind of bytes the job will scan. It scans whole tiles, checks {@code
+ * signatures, kernel and limit, in tiles of at most {@link #TILE_BYTES}, and throws the matches away, so that
+ * the JIT compiles the filter and the shaders' lane loops from the kind of bytes the job will scan, tile
+ * edges included. It scans whole tiles, checks {@code
  * stopped} after each, and reads at most {@link #MOST_BYTES}; only {@code file:} inputs are read (a
  * warm-up does not fetch from HDFS or object stores). Nothing it does reaches a table: the job reads and
  * scans every byte itself.
  * <pre>
- *   inputs     a.bin [0, 1M) [1M, 2M) … [7M, 7.3M)   b.bin [0, 1M) …     (the job's tiles, in listing order)
+ *   inputs     a.bin [0, 64K) [64K, 128K) … [7.25M, 7.3M)   b.bin [0, 64K) …     (in listing order)
  *   warm-up    ↑ tile by tile, until stopped or MOST_BYTES
  * </pre>
  * Example: {@code StartupWarmUp.startFor(options.master(), "scan", new ScanWarmUp(signatures, files,
@@ -34,6 +35,13 @@ import org.imbrex.jobs.spark.StartupWarmUp;
 final class ScanWarmUp implements StartupWarmUp.Work {
     /** The most input bytes a warm-up scans. */
     static final long MOST_BYTES = 32L << 20;
+    /**
+     * The tiles it scans, when the job's are larger: the filter's tests at a tile's first and last bytes (a key
+     * before the core, an anchor past it) are rare in 1 MiB tiles, and C2 leaves a branch that never ran out of
+     * its code; the job's first such hit then throws the compiled loop away and C2 compiles it again (three
+     * times in a 400 MiB search, about 0.1 s of a core each). Small tiles take those branches often.
+     */
+    static final int TILE_BYTES = 64 << 10;
 
     private final List<Signature> signatures;
     private final List<InputFile> files;
@@ -61,13 +69,18 @@ final class ScanWarmUp implements StartupWarmUp.Work {
         return scanned.get();
     }
 
+    /** The warm-up's tile size: {@link #TILE_BYTES}, within the job's and at least 4 × the longest signature. */
+    static int tileBytes(long jobTileBytes, int longestSignature) {
+        return (int) Math.min(jobTileBytes, Math.max(TILE_BYTES, 4L * longestSignature));
+    }
+
     @Override
     public void run(BooleanSupplier stopped) throws IOException {
         // Compiled here, as a scan task compiles its own.
         SearchPlan plan = SearchPlan.compile(signatures);
         ScoreLimit limit = ScoreLimit.atMost(options.maxSad());
         try (BufferAllocator allocator = allocators.open();
-                TileScanner scanner = new TileScanner(plan, (int) options.tileSize(), allocator,
+                TileScanner scanner = new TileScanner(plan, tileBytes(options.tileSize(), plan.maxLength()), allocator,
                         KernelShaders.shaders(options.kernel(), options.prefilter()), options.prefilter())) {
             FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
             for (InputFile file : files) {

@@ -131,4 +131,11 @@ class ScanWarmUpTest {
             }
         }
     }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "job tiles {0}, longest signature {1}: {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"1048576, 32, 65536", "65536, 32, 65536", "16384, 32, 16384",
+            "1048576, 20000, 80000", "40000, 20000, 40000", "4294967295, 4096, 65536"})
+    void tileBytes_smallTilesWithinTheJobsAndRoomForTheLongestSignature(long job, int longest, int expected) {
+        assertThat(ScanWarmUp.tileBytes(job, longest)).isEqualTo(expected);
+    }
 }
