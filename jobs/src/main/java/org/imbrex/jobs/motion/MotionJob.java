@@ -20,6 +20,7 @@ import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.imbrex.jobs.spark.OutputFileSystem;
+import org.imbrex.jobs.spark.DriverWarmUp;
 import org.imbrex.jobs.spark.StartupWarmUp;
 import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.slf4j.Logger;
@@ -54,6 +55,7 @@ public final class MotionJob {
         Prepared prepared = prepare();
         StartupWarmUp warmUp = StartupWarmUp.startFor(options.master(), "motion",
                 new MotionWarmUp(prepared.videos(), options));
+        StartupWarmUp.startFor(options.master(), "driver", new DriverWarmUp(List.of(options)));
         try (CommandSession session = CommandSession.open("imbrex motion", options.master())) {
             warmUp.stop();
             run(session.spark(), prepared).print(System.out);

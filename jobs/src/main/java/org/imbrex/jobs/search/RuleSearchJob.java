@@ -2,6 +2,7 @@ package org.imbrex.jobs.search;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -20,6 +21,7 @@ import org.imbrex.io.yara.rules.SkippedRule;
 import org.imbrex.io.yara.scan.RuleScanPlan;
 import org.imbrex.jobs.search.RuleSources.RuleText;
 import org.imbrex.jobs.spark.CommandSession;
+import org.imbrex.jobs.spark.DriverWarmUp;
 import org.imbrex.jobs.spark.StartupWarmUp;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.JobProgress;
@@ -63,6 +65,8 @@ public final class RuleSearchJob {
         Prepared prepared = prepare();
         StartupWarmUp warmUp = prepared.plan().signatures().isEmpty() ? null : StartupWarmUp.startFor(
                 options.master(), "scan", new ScanWarmUp(prepared.plan().signatures(), prepared.files(), options));
+        StartupWarmUp.startFor(options.master(), "driver",
+                new DriverWarmUp(List.of(new ArrayList<>(prepared.plan().signatures()), options)));
         try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
             if (warmUp != null) {
                 warmUp.stop();
