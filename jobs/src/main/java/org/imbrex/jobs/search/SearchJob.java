@@ -29,6 +29,7 @@ import org.imbrex.io.scan.SearchPlan;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.CommandSession;
+import org.imbrex.jobs.spark.DriverWarmUp;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.imbrex.jobs.spark.StartupWarmUp;
@@ -51,12 +52,15 @@ import scala.reflect.ClassTag$;
  *   driver: parse signatures → list inputs → check output      (errors here: no task has started)
  *   scan:   ByteRangeInputFormat splits → makeRDD     one record per range; small files and tails packed
  *                                                   into tasks of about --split-size, block locality kept
- *           → mapPartitions(ScanPartition)          tiles → msad4 Dispatches → matches, streamed
+ *           → ScanPartition                         tiles → msad4 Dispatches → matches, streamed
+ *   without --best, in the same task (one Spark job):
+ *   write:  WriteTablePart.write: sort by signature, path, offset (PartSorter, spilling sorted runs),
+ *           rows → part file below the staging dir; reports its file, rows per signature and best rows
+ *           (the summary's counts and best matches)
+ *   with --best K, the task's K best per signature:
  *   shuffle: to spark.imbrex.search.table-parts parts by signature rank
  *           (the scan job ends here: a map stage, whose output sizes group adjacent parts into write tasks)
- *   write:  WriteTablePart per task: sort by signature, path, offset (PartSorter, spilling sorted runs),
- *           --best K per signature, rows → part file below the staging dir;
- *           reports its file, rows per signature and best rows (the summary's counts and best matches)
+ *   write:  WriteTablePart per task, as above, keeping the K best per signature
  *   commit: the reported files into the staging table, _SUCCESS, then rename it to --output
  * </pre>
  * Example: {@code new SearchJob(options).run()} returns the process exit code.
@@ -94,6 +98,8 @@ public final class SearchJob {
         Prepared prepared = prepare();
         StartupWarmUp warmUp = StartupWarmUp.startFor(options.master(), "scan",
                 new ScanWarmUp(prepared.plan().signatures(), prepared.files(), options));
+        StartupWarmUp.startFor(options.master(), "driver",
+                new DriverWarmUp(List.of(new ArrayList<>(prepared.plan().signatures()), options)));
         try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
             warmUp.stop();
             run(session.spark(), prepared).print(System.out);
@@ -181,26 +187,33 @@ public final class SearchJob {
         }
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.matches());
-        JavaRDD<Match> matches = splits(sc, prepared.listed(), options)
-                .mapPartitions(new ScanPartition(plan.signatures(), hadoop, options, counters));
+        JavaRDD<ByteRange> ranges = splits(sc, prepared.listed(), options);
+        ScanPartition scan = new ScanPartition(plan.signatures(), hadoop, options, counters);
+        WriteTablePart write = new WriteTablePart(plan.signatures(), order, spec, progress.counter("write runs spilled"));
         try {
-            // One pass over the inputs. The scan job shuffles the matches to the table parts by signature; the
-            // write job sorts each part (PartSorter: spilling if it is big) and writes it, adjacent small parts
-            // together. The shuffle itself does not sort: Spark's sorting reader sizes its buffer by walking
+            // One pass over the inputs. Without --best each scan task writes its own matches as a part file; with
+            // --best K the scan job shuffles each task's K best to the table parts by signature, and the write job
+            // sorts each part (PartSorter: spilling if it is big), keeps the K best and writes it, adjacent small
+            // parts together. The shuffle itself does not sort: Spark's sorting reader sizes its buffer by walking
             // the matches' object graphs, which costs a small table more than writing it.
-            progress.phase("scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatureCount()
+            String scanning = "scan " + files.size() + " files (" + bytes + " bytes) for " + plan.signatureCount()
                     + " signatures, keeping " + (options.keepsBest() ? "the " + options.best() + " best" : "scores")
-                    + (options.maxSad() == SearchOptions.UNLIMITED ? "" : " ≤ " + options.maxSad()));
-            JavaPairRDD<Match, Object> byPart = matches.mapToPair(SearchJob::keyed)
-                    .partitionBy(new SignaturePartitioner(order, parts));
-            MapOutputStatistics shuffled = JobProgress.await(sc.sc().submitMapStage(
-                    (ShuffleDependency<?, ?, ?>) byPart.rdd().dependencies().head()));
-            JavaRDD<Tuple2<Match, Object>> tasks = writeTasks(sc, byPart, shuffled);
-            progress.phase("write the " + options.format().sparkFormat() + " table ("
-                    + tasks.getNumPartitions() + (tasks.getNumPartitions() == 1 ? " file)" : " files)"));
-            List<WrittenPart> written = tasks
-                    .mapPartitionsWithIndex(new WriteTablePart(plan.signatures(), order, spec,
-                            progress.counter("write runs spilled")), false).collect();
+                    + (options.maxSad() == SearchOptions.UNLIMITED ? "" : " ≤ " + options.maxSad());
+            List<WrittenPart> written;
+            if (options.keepsBest()) {
+                progress.phase(scanning);
+                JavaPairRDD<Match, Object> byPart = ranges.mapPartitions(scan).mapToPair(SearchJob::keyed)
+                        .partitionBy(new SignaturePartitioner(order, parts));
+                MapOutputStatistics shuffled = JobProgress.await(sc.sc().submitMapStage(
+                        (ShuffleDependency<?, ?, ?>) byPart.rdd().dependencies().head()));
+                JavaRDD<Tuple2<Match, Object>> tasks = writeTasks(sc, byPart, shuffled);
+                progress.phase("write the " + options.format().sparkFormat() + " table ("
+                        + tasks.getNumPartitions() + (tasks.getNumPartitions() == 1 ? " file)" : " files)"));
+                written = tasks.mapPartitionsWithIndex(write, false).collect();
+            } else {
+                progress.phase(scanning + ", writing the " + options.format().sparkFormat() + " table");
+                written = ranges.mapPartitionsWithIndex(new ScanAndWritePart(scan, write), false).collect();
+            }
             // A speculative copy of a write task may still run until Spark has killed it: let it end first, so
             // that no file of it appears in the staging directory after the commit.
             if (!progress.awaitTasks(Duration.ofSeconds(30))) {

@@ -67,13 +67,28 @@ final class WriteTablePart implements Function2<Integer, Iterator<Tuple2<Match, 
 
     @Override
     public Iterator<WrittenPart> call(Integer part, Iterator<Tuple2<Match, Object>> shuffled) throws IOException {
+        return write(part, new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return shuffled.hasNext();
+            }
+
+            @Override
+            public Match next() {
+                return shuffled.next()._1();
+            }
+        });
+    }
+
+    /** Writes {@code matches}, in any order, as part {@code part} of the table; reports what it wrote. */
+    Iterator<WrittenPart> write(int part, Iterator<Match> matches) throws IOException {
         TaskContext task = TaskContext.get();
         Path file = OutputDirectory.attemptFile(spec.staging(), task == null ? 0 : task.taskAttemptId(),
                 fileName(part, spec.job(), spec.format()));
         try (PartSorter parts = new PartSorter(order, spec.runBytes()); Part out = new Part(file)) {
             BestQuota best = spec.best() > 0 ? new BestQuota() : null;
-            while (shuffled.hasNext()) {
-                Match match = shuffled.next()._1();
+            while (matches.hasNext()) {
+                Match match = matches.next();
                 parts.add(match);
                 if (best != null) {
                     best.count(match);

@@ -162,10 +162,10 @@ class SearchJobIT {
                 assertThat(job.group()).isEqualTo("imbrex-search");
                 assertThat(job.description()).startsWith("imbrex search: ");
             });
-            // Two Spark jobs: the scan up to the shuffle of its matches, and the write of the table from them.
+            // Without --best one Spark job: each scan task writes its own part file.
             assertThat(search).extracting(JobEvents.Job::description).containsExactly(
-                    "imbrex search: scan 3 files (20003 bytes) for 2 signatures, keeping scores ≤ 0",
-                    "imbrex search: write the parquet table (1 file)");
+                    "imbrex search: scan 3 files (20003 bytes) for 2 signatures, keeping scores ≤ 0, writing the "
+                            + "parquet table");
             assertThat(later).isNotEmpty().allSatisfy(job -> {
                 assertThat(job.group()).isNull();
                 assertThat(job.description()).isNull();
@@ -187,17 +187,57 @@ class SearchJobIT {
     }
 
     @Test
-    void search_manySignatures_eachPartFileHoldsWholeSignaturesInTableOrder() throws IOException {
-        SearchCorpus corpus = new SearchCorpus(dir.resolve("parts"), 11L);
-        for (int s = 0; s < 40; s++) {
-            corpus.randomSignature("sig-" + (char) ('a' + s % 26) + s, 6 + s % 5);
+    void search_best_twoJobsScanThenWrite() throws Exception {
+        Path data = Files.createDirectories(dir.resolve("progress-best"));
+        byte[] bytes = new byte[20_000];
+        new Random(2).nextBytes(bytes);
+        Files.write(data.resolve("a.bin"), bytes);
+        Path signatures = Files.writeString(dir.resolve("best-sigs.txt"), "mz = 4D 5A ?? 00\n");
+        try (JobEvents events = JobEvents.listen(LocalSpark.session())) {
+            Searches.run("--signatures", signatures.toString(), "--input", data.toString(), "--output",
+                    dir.resolve("best-out").toString(), "--best", "3", "--tile-size", "1000", "--split-size", "8192");
+            events.awaitEvents();
+
+            // The scan up to the shuffle of each task's K best, and the write of the table from them.
+            assertThat(events.jobs()).extracting(JobEvents.Job::description).containsExactly(
+                    "imbrex search: scan 1 files (20000 bytes) for 1 signatures, keeping the 3 best",
+                    "imbrex search: write the parquet table (1 file)");
         }
-        for (String file : List.of("a.bin", "b.bin", "c.bin")) {
-            corpus.file(file, 30_000);
-            for (int s = 0; s < 40; s++) {
-                corpus.plant(s, file, 600 * s + 17, s % 3);
-            }
+    }
+
+    @Test
+    void search_withoutBest_eachScanTaskWritesOnePartInTableOrder() throws Exception {
+        SearchCorpus corpus = fortySignaturesInThreeFiles("task-parts", 12L);
+        BruteForceSearch oracle = corpus.write();
+
+        SearchSummary summary;
+        try (JobEvents events = JobEvents.listen(LocalSpark.session())) {
+            summary = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
+                    corpus.data().toString(), "--output", dir.resolve("task-parts-out").toString(), "--max-sad", "2",
+                    "--tile-size", "4k", "--split-size", "16k", "--format", "csv");
+            events.awaitEvents();
+            assertThat(events.firstStageTasks("imbrex search: scan")).isEqualTo(3 * splits(30_000, 16_384));
         }
+
+        List<Path> parts = committedParts(dir.resolve("task-parts-out"));
+        // Every task found matches: a part file per scan task, each in table order.
+        assertThat(parts).hasSize(3 * splits(30_000, 16_384));
+        List<MatchRow> all = new ArrayList<>();
+        for (Path part : parts) {
+            List<MatchRow> asWritten = LocalSpark.session().read().option("header", "true")
+                    .schema(MatchTable.SCHEMA).csv(part.toString()).collectAsList().stream().map(MatchRow::of).toList();
+            assertThat(asWritten).as("rows of %s as written", part).isNotEmpty()
+                    .isSortedAccordingTo(MatchRow.TABLE_ORDER);
+            all.addAll(asWritten);
+        }
+        assertThat(all.stream().sorted(MatchRow.TABLE_ORDER).toList()).containsExactlyElementsOf(
+                oracle.withinMaxSad(2));
+        assertThat(summary.counts()).hasSize(40);
+    }
+
+    @Test
+    void search_best_eachPartFileHoldsWholeSignaturesInTableOrder() throws IOException {
+        SearchCorpus corpus = fortySignaturesInThreeFiles("parts", 11L);
         BruteForceSearch oracle = corpus.write();
 
         // 16 parts, each a file of its own: a target of 1 byte (and no floor) stops the coalescing of adjacent parts.
@@ -208,16 +248,10 @@ class SearchJobIT {
                 "spark.sql.adaptive.coalescePartitions.minPartitionSize", "1")) {
             summary = Searches.run("--signatures", corpus.signatureFile().toString(), "--input",
                     corpus.data().toString(), "--output", dir.resolve("parts-out").toString(), "--max-sad", "2",
-                    "--tile-size", "4k", "--split-size", "16k", "--format", "csv");
+                    "--best", "1000", "--tile-size", "4k", "--split-size", "16k", "--format", "csv");
         }
 
-        Path table = dir.resolve("parts-out");
-        List<Path> parts;
-        try (var listing = Files.list(table)) {
-            parts = listing.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
-        }
-        assertThat(table.resolve("_SUCCESS")).exists();
-        assertThat(table.resolve("_temporary")).doesNotExist();
+        List<Path> parts = committedParts(dir.resolve("parts-out"));
         assertThat(parts).hasSize(16);
         Map<String, Path> home = new LinkedHashMap<>();
         List<MatchRow> all = new ArrayList<>();
@@ -344,6 +378,30 @@ class SearchJobIT {
             splits.add(left);
         }
         return splits;
+    }
+
+    /** 40 signatures of 6–10 bytes, each planted in a.bin, b.bin and c.bin (30,000 bytes each) within SAD 2. */
+    private SearchCorpus fortySignaturesInThreeFiles(String name, long seed) throws IOException {
+        SearchCorpus corpus = new SearchCorpus(dir.resolve(name), seed);
+        for (int s = 0; s < 40; s++) {
+            corpus.randomSignature("sig-" + (char) ('a' + s % 26) + s, 6 + s % 5);
+        }
+        for (String file : List.of("a.bin", "b.bin", "c.bin")) {
+            corpus.file(file, 30_000);
+            for (int s = 0; s < 40; s++) {
+                corpus.plant(s, file, 600 * s + 17, s % 3);
+            }
+        }
+        return corpus;
+    }
+
+    /** The part files of a committed table, in name order. */
+    private static List<Path> committedParts(Path table) throws IOException {
+        assertThat(table.resolve("_SUCCESS")).exists();
+        assertThat(table.resolve("_temporary")).doesNotExist();
+        try (var listing = Files.list(table)) {
+            return listing.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
+        }
     }
 
     private static int splits(long length, long size) {
