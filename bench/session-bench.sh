@@ -3,7 +3,7 @@
 # source file on bin/imbrex's classpath and JVM flags): the first run is what a bin/imbrex command pays for
 # the JIT, the later ones what a notebook or any long-lived driver pays once imbrex, Spark and Parquet are
 # compiled. Prints each run's job time (the figure imbrex's summary prints).
-#   bench/session-bench.sh SIGNATURES INPUT [RUNS (4)] [MAX_SAD (0)]
+#   bench/session-bench.sh SIGNATURES INPUT [RUNS (4)] [MAX_SAD (0)]      IMBREX_JAVA_OPTS adds JVM options
 # e.g. after bench/search-bench.sh:
 #   bench/session-bench.sh /tmp/imbrex-search-bench/runs/real-100/signatures.txt /tmp/imbrex-search-bench/corpora/real
 set -euo pipefail
@@ -33,6 +33,6 @@ fi
 output="$(mktemp -d /tmp/imbrex-session-bench.XXXXXX)"
 trap 'rm -rf "$output"' EXIT
 echo "cpu: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; jvm: $(java -version 2>&1 | head -n 1)"
-SPARK_LOCAL_IP=127.0.0.1 java "${flags[@]}" -Xmx4g -Dlog4j2.configurationFile="$root/conf/log4j2.properties" \
+SPARK_LOCAL_IP=127.0.0.1 java "${flags[@]}" ${IMBREX_JAVA_OPTS:-} -Xmx4g -Dlog4j2.configurationFile="$root/conf/log4j2.properties" \
   -cp "$jar:$(cat "$root/jobs/target/spark.classpath")" "$root/bench/java/RepeatedSearch.java" \
   "$signatures" "$input" "$output/table" "$runs" "$max_sad" 2>&1 | grep -a -o 'repeated-search: .*'
