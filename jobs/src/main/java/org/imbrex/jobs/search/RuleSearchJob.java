@@ -3,6 +3,7 @@ package org.imbrex.jobs.search;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -13,6 +14,7 @@ import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
+import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.InputLister;
 import org.imbrex.io.yara.rules.IncludeWarning;
@@ -30,6 +32,7 @@ import org.imbrex.jobs.spark.TableFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Tuple2;
+import scala.reflect.ClassTag$;
 
 /**
  * The {@code search} job for YARA rule files: finds the atoms of every rule's strings with the tile scan,
@@ -194,9 +197,18 @@ public final class RuleSearchJob {
         }
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.counter("atoms found"));
-        return SearchJob.splits(sc, prepared.listed(), options)
-                .mapPartitions(new ScanPartition(prepared.plan().signatures(), hadoop, options, counters))
-                .mapPartitionsToPair(new FileAtoms());
+        ScanPartition scan = new ScanPartition(prepared.plan().signatures(), hadoop, options, counters);
+        return JavaPairRDD.fromRDD(new RangeTasks<>(sc.sc(), SearchJob.scanTasks(sc, prepared.listed(), options),
+                new AtomsOfScan(scan), ClassTag$.MODULE$.apply(Tuple2.class)), ClassTag$.MODULE$.apply(String.class),
+                ClassTag$.MODULE$.apply(long[].class));
+    }
+
+    /** A scan task of a rule search: the atoms it found, a record per run of a file ({@link FileAtoms}). */
+    private record AtomsOfScan(ScanPartition scan) implements RangeTasks.Task<Tuple2<String, long[]>> {
+        @Override
+        public Iterator<Tuple2<String, long[]>> run(int partition, Iterator<ByteRange> ranges) {
+            return new FileAtoms().call(scan.call(ranges));
+        }
     }
 
     /** The skipped table: one part file, written by the driver, every skipped rule in file and rule order. */

@@ -2,7 +2,6 @@ package org.imbrex.jobs.search;
 
 import java.io.IOException;
 import java.util.Iterator;
-import org.apache.spark.api.java.function.Function2;
 import org.imbrex.io.input.ByteRange;
 
 /**
@@ -13,9 +12,9 @@ import org.imbrex.io.input.ByteRange;
  *   task 2   ranges of c.bin, d.bin → tiles → matches → sorted → part-00002-JOB-c000.snappy.parquet → WrittenPart
  * </pre>
  * Without a {@code --best} limit no match depends on another task's, so there is nothing to shuffle. Example:
- * {@code ranges.mapPartitionsWithIndex(new ScanAndWritePart(scan, write), false).collect()}.
+ * {@code new RangeTasks<>(sc, tasks, new ScanAndWritePart(scan, write), tag).collect()}.
  */
-final class ScanAndWritePart implements Function2<Integer, Iterator<ByteRange>, Iterator<WrittenPart>> {
+final class ScanAndWritePart implements RangeTasks.Task<WrittenPart> {
     private static final long serialVersionUID = 1L;
 
     private final ScanPartition scan;
@@ -27,7 +26,7 @@ final class ScanAndWritePart implements Function2<Integer, Iterator<ByteRange>, 
     }
 
     @Override
-    public Iterator<WrittenPart> call(Integer part, Iterator<ByteRange> ranges) throws IOException {
+    public Iterator<WrittenPart> run(int part, Iterator<ByteRange> ranges) throws IOException {
         return write.write(part, scan.call(ranges));
     }
 }

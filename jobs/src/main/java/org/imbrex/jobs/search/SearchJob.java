@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -38,8 +38,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Option;
 import scala.Tuple2;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
 import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
 
@@ -187,7 +185,7 @@ public final class SearchJob {
         }
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.matches());
-        JavaRDD<ByteRange> ranges = splits(sc, prepared.listed(), options);
+        List<RangeTasks.Ranges> tasks = scanTasks(sc, prepared.listed(), options);
         ScanPartition scan = new ScanPartition(plan.signatures(), hadoop, options, counters);
         WriteTablePart write = new WriteTablePart(plan.signatures(), order, spec, progress.counter("write runs spilled"));
         try {
@@ -202,17 +200,19 @@ public final class SearchJob {
             List<WrittenPart> written;
             if (options.keepsBest()) {
                 progress.phase(scanning);
-                JavaPairRDD<Match, Object> byPart = ranges.mapPartitions(scan).mapToPair(SearchJob::keyed)
-                        .partitionBy(new SignaturePartitioner(order, parts));
+                JavaPairRDD<Match, Object> byPart = JavaPairRDD.fromRDD(new RangeTasks<>(sc.sc(), tasks,
+                        new KeyedScan(scan), ClassTag$.MODULE$.apply(Tuple2.class)), ClassTag$.MODULE$.apply(Match.class),
+                        ClassTag$.MODULE$.apply(Object.class)).partitionBy(new SignaturePartitioner(order, parts));
                 MapOutputStatistics shuffled = JobProgress.await(sc.sc().submitMapStage(
                         (ShuffleDependency<?, ?, ?>) byPart.rdd().dependencies().head()));
-                JavaRDD<Tuple2<Match, Object>> tasks = writeTasks(sc, byPart, shuffled);
+                JavaRDD<Tuple2<Match, Object>> writes = writeTasks(sc, byPart, shuffled);
                 progress.phase("write the " + options.format().sparkFormat() + " table ("
-                        + tasks.getNumPartitions() + (tasks.getNumPartitions() == 1 ? " file)" : " files)"));
-                written = tasks.mapPartitionsWithIndex(write, false).collect();
+                        + writes.getNumPartitions() + (writes.getNumPartitions() == 1 ? " file)" : " files)"));
+                written = writes.mapPartitionsWithIndex(write, false).collect();
             } else {
                 progress.phase(scanning + ", writing the " + options.format().sparkFormat() + " table");
-                written = ranges.mapPartitionsWithIndex(new ScanAndWritePart(scan, write), false).collect();
+                written = new RangeTasks<>(sc.sc(), tasks, new ScanAndWritePart(scan, write),
+                        ClassTag$.MODULE$.<WrittenPart>apply(WrittenPart.class)).toJavaRDD().collect();
             }
             // A speculative copy of a write task may still run until Spark has killed it: let it end first, so
             // that no file of it appears in the staging directory after the commit.
@@ -333,21 +333,34 @@ public final class SearchJob {
     }
 
     /**
-     * One record per range of the inputs the driver listed: one partition per packed split (running where its
-     * blocks are), or the ranges spread over {@code --partitions N}. The splits are cut from the driver's
-     * listing by {@link ByteRangeInputFormat#splits} and handed to Spark as a collection with locations: a
-     * Hadoop RDD would list the inputs a second time, and broadcast the whole Hadoop configuration first.
+     * The scan tasks over the inputs the driver listed ({@link RangeTasks#of}): one per packed split (running
+     * where its blocks are), or the ranges dealt over {@code --partitions N}. The splits are cut from the
+     * driver's listing by {@link ByteRangeInputFormat#splits}: a Hadoop RDD would list the inputs a second
+     * time, and broadcast the whole Hadoop configuration first.
      */
-    static JavaRDD<ByteRange> splits(JavaSparkContext sc, List<LocatedFileStatus> listed, SearchOptions options) {
-        List<Tuple2<ArrayList<ByteRange>, Seq<String>>> located = new ArrayList<>();
-        for (PackedSplit split : packedSplits(listed, sc.hadoopConfiguration(), options, sc.defaultParallelism())) {
-            located.add(new Tuple2<>(new ArrayList<>(split.ranges()),
-                    CollectionConverters.asScala(Arrays.asList(hosts(split))).toSeq()));
+    static List<RangeTasks.Ranges> scanTasks(JavaSparkContext sc, List<LocatedFileStatus> listed,
+            SearchOptions options) {
+        return RangeTasks.of(packedSplits(listed, sc.hadoopConfiguration(), options, sc.defaultParallelism()),
+                options.partitions());
+    }
+
+    /** A scan task of {@code --best K}: the task's K best per signature, keyed for the shuffle to the parts. */
+    private record KeyedScan(ScanPartition scan) implements RangeTasks.Task<Tuple2<Match, Object>> {
+        @Override
+        public Iterator<Tuple2<Match, Object>> run(int partition, Iterator<ByteRange> ranges) {
+            Iterator<Match> matches = scan.call(ranges);
+            return new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return matches.hasNext();
+                }
+
+                @Override
+                public Tuple2<Match, Object> next() {
+                    return keyed(matches.next());
+                }
+            };
         }
-        ClassTag<ArrayList<ByteRange>> tag = ClassTag$.MODULE$.apply(ArrayList.class);
-        JavaRDD<ByteRange> ranges = sc.sc().makeRDD(CollectionConverters.asScala(located).toSeq(), tag)
-                .toJavaRDD().flatMap(ArrayList::iterator);
-        return options.partitions() > 0 ? ranges.repartition(options.partitions()) : ranges;
     }
 
     /** The hosts holding most of a split's blocks (none for local files). */
