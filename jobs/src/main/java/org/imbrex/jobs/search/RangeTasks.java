@@ -97,22 +97,26 @@ final class RangeTasks<T> extends RDD<T> {
             }
             return partitions;
         }
+        for (List<ByteRange> ranges : dealt(splits, spreadOver)) {
+            partitions.add(new Ranges(partitions.size(), ranges, new String[0]));
+        }
+        return partitions;
+    }
+
+    /** The ranges of every split, in order, dealt round-robin over {@code n} lists; empty lists dropped. */
+    static List<List<ByteRange>> dealt(List<PackedSplit> splits, int n) {
         List<List<ByteRange>> dealt = new ArrayList<>();
-        for (int i = 0; i < spreadOver; i++) {
+        for (int i = 0; i < n; i++) {
             dealt.add(new ArrayList<>());
         }
         int next = 0;
         for (PackedSplit split : splits) {
             for (ByteRange range : split.ranges()) {
-                dealt.get(next++ % spreadOver).add(range);
+                dealt.get(next++ % n).add(range);
             }
         }
-        for (List<ByteRange> ranges : dealt) {
-            if (!ranges.isEmpty()) {
-                partitions.add(new Ranges(partitions.size(), ranges, new String[0]));
-            }
-        }
-        return partitions;
+        dealt.removeIf(List::isEmpty);
+        return dealt;
     }
 
     @Override

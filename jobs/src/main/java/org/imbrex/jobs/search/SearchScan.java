@@ -106,17 +106,7 @@ final class SearchScan implements Scan, Batch {
 
     /** The ranges of every split dealt round-robin over {@code n} partitions, as {@code --partitions n} does. */
     private static InputPartition[] spread(List<PackedSplit> splits, int n) {
-        List<ArrayList<ByteRange>> dealt = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            dealt.add(new ArrayList<>());
-        }
-        int next = 0;
-        for (PackedSplit split : splits) {
-            for (ByteRange range : split.ranges()) {
-                dealt.get(next++ % n).add(range);
-            }
-        }
-        return dealt.stream().filter(r -> !r.isEmpty()).map(r -> new RangesPartition(r, new String[0]))
+        return RangeTasks.dealt(splits, n).stream().map(r -> new RangesPartition(new ArrayList<>(r), new String[0]))
                 .toArray(InputPartition[]::new);
     }
 
