@@ -2,8 +2,6 @@ package org.imbrex.jobs.search;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.input.ByteRange;
@@ -34,6 +32,7 @@ final class FileEvaluation implements AutoCloseable {
     private final EvaluateRules.Spec spec;
     private final int part;
     private final Configuration conf;
+    private final InputFileSystems inputs;
     private final LongAccumulator filesEvaluated;
     private final LongAccumulator ruleMatches;
     private final LazyTableFile ruleRows;
@@ -48,6 +47,7 @@ final class FileEvaluation implements AutoCloseable {
         this.spec = spec;
         this.part = part;
         this.conf = spec.hadoop().toConfiguration();
+        this.inputs = new InputFileSystems(conf);
         this.filesEvaluated = filesEvaluated;
         this.ruleMatches = ruleMatches;
         this.filesPerRule = new long[plan.rules().size()];
@@ -66,7 +66,7 @@ final class FileEvaluation implements AutoCloseable {
 
     /** Evaluates the file at {@code path} of {@code length} bytes, where the scan found {@code hits}. */
     void evaluate(String path, long length, Iterable<long[]> hits) throws IOException {
-        FileRules fileRules = new FileRules(plan, read(path, length, conf), spec.maxSad());
+        FileRules fileRules = new FileRules(plan, read(path, length), spec.maxSad());
         for (long[] run : hits) {
             for (long hit : run) {
                 fileRules.found((int) (hit >>> 32), hit & 0xFFFF_FFFFL);
@@ -111,14 +111,13 @@ final class FileEvaluation implements AutoCloseable {
         }
     }
 
-    private static byte[] read(String path, long length, Configuration conf) throws IOException {
+    private byte[] read(String path, long length) throws IOException {
         if (length > RuleSearchJob.MAX_FILE_BYTES) {
             throw new IOException(path + " has " + length + " bytes; rules are evaluated on files of at most "
                     + RuleSearchJob.MAX_FILE_BYTES);
         }
         byte[] data = new byte[(int) length];
-        FileSystem fs = new Path(path).getFileSystem(conf);
-        try (RangeReader reader = RangeReader.open(fs, ByteRange.wholeFile(path, length))) {
+        try (RangeReader reader = RangeReader.open(inputs.of(path), ByteRange.wholeFile(path, length))) {
             reader.readFully(0, data);
         }
         return data;

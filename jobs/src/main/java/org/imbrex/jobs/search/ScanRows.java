@@ -4,15 +4,11 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
-import java.util.HashMap;
 import java.util.Iterator;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocalFileSystem;
-import org.apache.hadoop.fs.Path;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.RangeReader;
 import org.imbrex.io.scan.ScanStats;
@@ -40,14 +36,11 @@ import org.imbrex.io.scan.TileScanner;
 final class ScanRows implements Iterator<Match>, AutoCloseable {
     private final Iterator<ByteRange> ranges;
     private final SearchPlan plan;
-    private final Configuration conf;
+    private final InputFileSystems inputs;
     private final SearchOptions options;
     private final ScanPartition.Counters counters;
     private final ScanPartition.Allocators allocators;
     private final BestMatches best;
-    /** The key {@link #fileSystem} files a {@code file:/…} path's file system under: scheme, no authority. */
-    private static final String LOCAL_KEY = "file://null";
-    private final Map<String, FileSystem> fileSystems = new HashMap<>();
     private final ArrayDeque<Match> pending = new ArrayDeque<>();
 
     private BufferAllocator allocator;
@@ -61,7 +54,7 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
             ScanPartition.Counters counters, ScanPartition.Allocators allocators) {
         this.ranges = ranges;
         this.plan = plan;
-        this.conf = conf;
+        this.inputs = new InputFileSystems(conf);
         this.options = options;
         this.counters = counters;
         this.allocators = allocators;
@@ -116,7 +109,7 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
                     KernelShaders.shaders(options.kernel(), options.prefilter()), options.prefilter());
         }
         range = next;
-        FileSystem fs = fileSystem(next.path());
+        FileSystem fs = inputs.of(next.path());
         scan = best != null
                 ? scanner.open(fs, next, best::limit,
                         (signature, offset, sad) -> best.offer(new Match(signature, next.path(), offset, sad)))
@@ -163,33 +156,6 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
             counters.matches().add(pending.size());
         }
         release();
-    }
-
-    /**
-     * The file system to read {@code path} through, looked up once per scheme and authority: on {@code
-     * file:} the raw local one under Hadoop's checksum layer, so that a tile is one plain positioned read
-     * and opening a file does not look for its {@code .crc}; elsewhere (HDFS, object stores) the one the
-     * path names.
-     */
-    private FileSystem fileSystem(String path) throws IOException {
-        // A local path as Hadoop prints it ("file:/…", no authority): its key without parsing it, once per range.
-        if (RangeReader.localPath(path) != null) {
-            FileSystem local = fileSystems.get(LOCAL_KEY);
-            if (local != null) {
-                return local;
-            }
-        }
-        Path hadoopPath = new Path(path);
-        String key = hadoopPath.toUri().getScheme() + "://" + hadoopPath.toUri().getAuthority();
-        FileSystem fs = fileSystems.get(key);
-        if (fs == null) {
-            fs = hadoopPath.getFileSystem(conf);
-            if (fs instanceof LocalFileSystem local) {
-                fs = local.getRawFileSystem();
-            }
-            fileSystems.put(key, fs);
-        }
-        return fs;
     }
 
     /** What the range being scanned did so far; {@link ScanStats#NONE} between ranges. */

@@ -1,0 +1,72 @@
+package org.imbrex.jobs.search;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.spark.Partitioner;
+import org.imbrex.io.input.InputFile;
+
+/**
+ * Parts of a job's files by path: the files in path order cut into runs of about equal weight (length plus
+ * an open cost each), part {@code k} holding the k-th run. A part's tasks then do about the same work, and
+ * the parts' files follow each other in path order. Only the first path of each run after the first
+ * travels with the tasks.
+ * <pre>
+ *   files (MiB)   a 10 | b 300 | c 40 | d 20 | e 30      2 parts of about 200:   [a, b]   [c, d, e]
+ *   part of x     the number of run starts ≤ x:  "b2" → 0,  "c" → 1,  "zz" → 1
+ * </pre>
+ * Paths are compared as Java strings (by UTF-16 unit), as the tasks sort them. Example: {@code
+ * inputs.cogroup(atoms, PathRuns.of(files, 2, openCost))}.
+ */
+final class PathRuns extends Partitioner {
+    private static final long serialVersionUID = 1L;
+
+    private final String[] starts;
+
+    private PathRuns(String[] starts) {
+        this.starts = starts;
+    }
+
+    /** At most {@code parts} runs of {@code files}, each file weighing its length plus {@code openCost}. */
+    static PathRuns of(List<InputFile> files, int parts, long openCost) {
+        List<InputFile> sorted = new ArrayList<>(files);
+        sorted.sort(Comparator.comparing(InputFile::path));
+        double total = 0;
+        for (InputFile file : sorted) {
+            total += file.length() + openCost;
+        }
+        List<String> starts = new ArrayList<>();
+        double before = 0;
+        for (InputFile file : sorted) {
+            // a run starts at the file whose weight's middle passes the next multiple of total / parts
+            double middle = before + (file.length() + openCost) / 2.0;
+            if (starts.size() < parts - 1 && before > 0 && middle >= total * (starts.size() + 1) / parts) {
+                starts.add(file.path());
+            }
+            before += file.length() + openCost;
+        }
+        return new PathRuns(starts.toArray(String[]::new));
+    }
+
+    @Override
+    public int numPartitions() {
+        return starts.length + 1;
+    }
+
+    @Override
+    public int getPartition(Object key) {
+        int at = Arrays.binarySearch(starts, (String) key);
+        return at >= 0 ? at + 1 : -at - 1;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PathRuns that && Arrays.equals(that.starts, starts);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(starts);
+    }
+}
