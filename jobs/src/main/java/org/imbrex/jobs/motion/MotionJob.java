@@ -21,6 +21,7 @@ import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.imbrex.jobs.spark.OutputFileSystem;
 import org.imbrex.jobs.spark.DriverWarmUp;
+import org.imbrex.jobs.spark.ImbrexSession;
 import org.imbrex.jobs.spark.StartupWarmUp;
 import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.slf4j.Logger;
@@ -56,16 +57,20 @@ public final class MotionJob {
         StartupWarmUp warmUp = StartupWarmUp.startFor(options.master(), "motion",
                 new MotionWarmUp(prepared.videos(), options));
         StartupWarmUp.startFor(options.master(), "driver", new DriverWarmUp(List.of(options)));
+        boolean writerWarmedUp = StartupWarmUp.wanted(options.master(), ImbrexSession.running());
+        if (writerWarmedUp) {
+            startTableWarmUp();
+        }
         try (CommandSession session = CommandSession.open("imbrex motion", options.master())) {
             warmUp.stop();
-            run(session.spark(), prepared).print(System.out);
+            run(session.spark(), prepared, writerWarmedUp).print(System.out);
             return 0;
         }
     }
 
     /** Runs the job in an existing session (the demo and the tests run several jobs in one). */
     public MotionSummary run(SparkSession spark) {
-        return run(spark, prepare());
+        return run(spark, prepare(), false);
     }
 
     /** What the driver checks and plans before any task starts. */
@@ -98,6 +103,17 @@ public final class MotionJob {
         return new Prepared(seconds(started), inputs.videos(), warnings, output, render);
     }
 
+    /**
+     * Loads and compiles the table writer on a background thread when the tasks run in this JVM, while the
+     * first frames are searched (a motion table has a row per block and frame: hundreds of thousands).
+     */
+    private void startTableWarmUp() {
+        if (options.format().table() != null) {
+            TableFileWarmUp.start(options.format().table(), MotionTable.SCHEMA,
+                    new Object[] {"file:/warm-up", 1, 0, 0, 0, 0, 0}, 30_000);
+        }
+    }
+
     /** The tasks of every file, in runs of frames sized for the session's cores, in table order. */
     private List<MotionTask> plan(List<Y4mFrameIndex> videos, int cores) {
         long frames = 0;
@@ -114,9 +130,9 @@ public final class MotionJob {
         return tasks;
     }
 
-    private MotionSummary run(SparkSession spark, Prepared prepared) {
+    private MotionSummary run(SparkSession spark, Prepared prepared, boolean writerWarmedUp) {
         try {
-            return searchAndWrite(spark, prepared);
+            return searchAndWrite(spark, prepared, writerWarmedUp);
         } catch (RuntimeException e) {
             prepared.output().abort();
             if (prepared.render() != null) {
@@ -126,7 +142,7 @@ public final class MotionJob {
         }
     }
 
-    private MotionSummary searchAndWrite(SparkSession spark, Prepared prepared) {
+    private MotionSummary searchAndWrite(SparkSession spark, Prepared prepared, boolean writerWarmedUp) {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         JobProgress progress = new JobProgress(sc, "motion");
         HadoopConf hadoop = HadoopConf.shared(sc);
@@ -140,11 +156,8 @@ public final class MotionJob {
         prepared.videos().forEach(video -> baseNames.put(video.source(), MotionInputs.baseName(video.source())));
         MatchPartition.Spec spec = new MatchPartition.Spec(prepared.output().staging(), UUID.randomUUID().toString(),
                 options.format(), render == null ? null : render.staging(), hadoop);
-        if (sc.isLocal() && options.format().table() != null) {
-            // The tasks run in this JVM: load and compile the table writer while the first frames are searched
-            // (a motion table has a row per block and frame: hundreds of thousands).
-            TableFileWarmUp.start(options.format().table(), MotionTable.SCHEMA,
-                    new Object[] {"file:/warm-up", 1, 0, 0, 0, 0, 0}, 30_000);
+        if (sc.isLocal() && !writerWarmedUp) {
+            startTableWarmUp();
         }
         try {
             long started = System.nanoTime();
