@@ -41,6 +41,15 @@ public final class RuleEvaluation {
          * per offset, as {@code StringMatcher} gives them.
          */
         List<StringMatch> of(int index, YaraRule rule, int string);
+
+        /**
+         * False only when string {@code string} of the {@code index}-th runnable rule has no match for sure (an
+         * engine that found no candidate start for it), so that a rule gated on such strings is passed over
+         * without looking its strings up; true by default.
+         */
+        default boolean mayMatch(int index, int string) {
+            return true;
+        }
     }
 
     private final List<RuleFile> files;
@@ -99,6 +108,11 @@ public final class RuleEvaluation {
         boolean gated = false;
         for (int r = 0; r < rules[f].length; r++) {
             YaraRule rule = rules[f][r];
+            if (gates[f][r] != null && !mayMatchAny(gates[f][r], first + r, strings)) {
+                // as below, without a look-up: none of the gate's strings can match
+                gated |= rule.global();
+                continue;
+            }
             int count = rule.strings().size();
             List<List<StringMatch>> found = new ArrayList<>(Collections.nCopies(count, null));
             if (gates[f][r] != null && noneFound(gates[f][r], first + r, rule, strings, found)) {
@@ -120,6 +134,15 @@ public final class RuleEvaluation {
             }
         }
         return gated ? List.of() : reported;
+    }
+
+    private static boolean mayMatchAny(int[] gate, int index, StringMatches strings) {
+        for (int i : gate) {
+            if (strings.mayMatch(index, i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Looks up the gate's strings into {@code found}; true when none of them has a match. */

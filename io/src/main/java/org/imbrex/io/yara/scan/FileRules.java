@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.imbrex.io.yara.rules.MatchedRule;
+import org.imbrex.io.yara.rules.RuleEvaluation;
+import org.imbrex.io.yara.rules.YaraRule;
 import org.imbrex.io.yara.strings.StringMatch;
 import org.imbrex.io.yara.strings.StringMatcher;
 
@@ -76,12 +78,23 @@ public final class FileRules {
         for (int ref : plan.wholeFileStrings()) {
             matches.set(ref, StringMatcher.matches(plan.definition(ref), data, maxSad));
         }
-        return plan.evaluation().matches(data, (index, rule, string) -> {
-            int ref = plan.ref(index, string);
-            if (matches.get(ref) == null) {
-                matches.set(ref, checked(ref));
+        return plan.evaluation().matches(data, new RuleEvaluation.StringMatches() {
+            @Override
+            public List<StringMatch> of(int index, YaraRule rule, int string) {
+                int ref = plan.ref(index, string);
+                if (matches.get(ref) == null) {
+                    matches.set(ref, checked(ref));
+                }
+                return matches.get(ref);
             }
-            return matches.get(ref);
+
+            @Override
+            public boolean mayMatch(int index, int string) {
+                // a string the scan found no atom of has no start; one matched over the whole file has its list
+                int ref = plan.ref(index, string);
+                List<StringMatch> known = matches.get(ref);
+                return known != null ? !known.isEmpty() : starts[ref] != null;
+            }
         });
     }
 
