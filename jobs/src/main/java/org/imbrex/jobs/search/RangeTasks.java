@@ -93,7 +93,7 @@ final class RangeTasks<T> extends RDD<T> {
         List<Ranges> partitions = new ArrayList<>();
         if (spreadOver < 1) {
             for (PackedSplit split : splits) {
-                partitions.add(new Ranges(partitions.size(), split.ranges(), SearchJob.hosts(split)));
+                partitions.add(new Ranges(partitions.size(), split.ranges(), ScanSplits.hosts(split)));
             }
             return partitions;
         }

@@ -204,7 +204,7 @@ public final class RuleSearchJob {
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.counter("atoms found"));
         ScanPartition scan = new ScanPartition(prepared.plan().signatures(), hadoop, options, counters);
-        return JavaPairRDD.fromRDD(new RangeTasks<>(sc.sc(), SearchJob.scanTasks(sc, prepared.listed(), options),
+        return JavaPairRDD.fromRDD(new RangeTasks<>(sc.sc(), ScanSplits.tasks(sc, prepared.listed(), options),
                 new AtomsOfScan(scan), ClassTag$.MODULE$.apply(Tuple2.class)), ClassTag$.MODULE$.apply(String.class),
                 ClassTag$.MODULE$.apply(long[].class));
     }

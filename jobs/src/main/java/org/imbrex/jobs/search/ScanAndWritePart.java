@@ -9,7 +9,8 @@ import org.imbrex.io.input.ByteRange;
  * matches as part file number {@code part} ({@link WriteTablePart#write}: sorted by signature, path, offset,
  * spilling sorted runs when they are many), so the matches never leave the task but as rows of the table.
  * <pre>
- *   task 2   ranges of c.bin, d.bin → tiles → matches → sorted → part-00002-JOB-c000.snappy.parquet → WrittenPart
+ *   task 2   ranges of c.bin, d.bin → tiles → matches → sorted → part-00002-JOB-c000.snappy.parquet
+ *            → WrittenPart (the file, its rows per signature, its best rows)
  * </pre>
  * Without a {@code --best} limit no match depends on another task's, so there is nothing to shuffle. Example:
  * {@code new RangeTasks<>(sc, tasks, new ScanAndWritePart(scan, write), tag).collect()}.

@@ -21,10 +21,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.imbrex.io.input.ByteRange;
-import org.imbrex.io.input.ByteRangeInputFormat;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.InputLister;
-import org.imbrex.io.input.PackedSplit;
 import org.imbrex.io.scan.SearchPlan;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.spark.HadoopConf;
@@ -49,7 +47,7 @@ import scala.reflect.ClassTag$;
  *
  * <pre>
  *   driver: parse signatures → list inputs → check output      (errors here: no task has started)
- *   scan:   ByteRangeInputFormat splits → makeRDD     one record per range; small files and tails packed
+ *   scan:   ScanSplits → RangeTasks                 a task per split of ranges; small files and tails packed
  *                                                   into tasks of about --split-size, block locality kept
  *           → ScanPartition                         tiles → msad4 Dispatches → matches, streamed
  *   without --best, in the same task (one Spark job):
@@ -187,9 +185,10 @@ public final class SearchJob {
         }
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.matches());
-        List<RangeTasks.Ranges> tasks = scanTasks(sc, prepared.listed(), options);
+        List<RangeTasks.Ranges> tasks = ScanSplits.tasks(sc, prepared.listed(), options);
         ScanPartition scan = new ScanPartition(plan.signatures(), hadoop, options, counters);
-        WriteTablePart write = new WriteTablePart(plan.signatures(), order, spec, progress.counter("write runs spilled"));
+        WriteTablePart write = new WriteTablePart(plan.signatures(), order, spec,
+                progress.counter("write runs spilled"));
         try {
             // One pass over the inputs. Without --best each scan task writes its own matches as a part file; with
             // --best K the scan job shuffles each task's K best to the table parts by signature, and the write job
@@ -202,9 +201,11 @@ public final class SearchJob {
             List<WrittenPart> written;
             if (options.keepsBest()) {
                 progress.phase(scanning);
-                JavaPairRDD<Match, Object> byPart = JavaPairRDD.fromRDD(new RangeTasks<>(sc.sc(), tasks,
-                        new KeyedScan(scan), ClassTag$.MODULE$.apply(Tuple2.class)), ClassTag$.MODULE$.apply(Match.class),
-                        ClassTag$.MODULE$.apply(Object.class)).partitionBy(new SignaturePartitioner(order, parts));
+                RangeTasks<Tuple2<Match, Object>> keyed = new RangeTasks<>(sc.sc(), tasks, new KeyedScan(scan),
+                        ClassTag$.MODULE$.apply(Tuple2.class));
+                JavaPairRDD<Match, Object> byPart = JavaPairRDD.fromRDD(keyed,
+                        ClassTag$.MODULE$.<Match>apply(Match.class), ClassTag$.MODULE$.apply(Object.class))
+                        .partitionBy(new SignaturePartitioner(order, parts));
                 MapOutputStatistics shuffled = JobProgress.await(sc.sc().submitMapStage(
                         (ShuffleDependency<?, ?, ?>) byPart.rdd().dependencies().head()));
                 JavaRDD<Tuple2<Match, Object>> writes = writeTasks(sc, byPart, shuffled);
@@ -346,18 +347,6 @@ public final class SearchJob {
                 .toList();
     }
 
-    /**
-     * The scan tasks over the inputs the driver listed ({@link RangeTasks#of}): one per packed split (running
-     * where its blocks are), or the ranges dealt over {@code --partitions N}. The splits are cut from the
-     * driver's listing by {@link ByteRangeInputFormat#splits}: a Hadoop RDD would list the inputs a second
-     * time, and broadcast the whole Hadoop configuration first.
-     */
-    static List<RangeTasks.Ranges> scanTasks(JavaSparkContext sc, List<LocatedFileStatus> listed,
-            SearchOptions options) {
-        return RangeTasks.of(packedSplits(listed, sc.hadoopConfiguration(), options, sc.defaultParallelism()),
-                options.partitions());
-    }
-
     /** A scan task of {@code --best K}: the task's K best per signature, keyed for the shuffle to the parts. */
     private record KeyedScan(ScanPartition scan) implements RangeTasks.Task<Tuple2<Match, Object>> {
         @Override
@@ -374,43 +363,6 @@ public final class SearchJob {
                     return keyed(matches.next());
                 }
             };
-        }
-    }
-
-    /** The hosts holding most of a split's blocks (none for local files). */
-    static String[] hosts(PackedSplit split) {
-        try {
-            return split.getLocations();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /**
-     * The scan's splits of the listed inputs ({@link ByteRangeInputFormat#splits}: ranges of about {@code
-     * --split-size}, or of {@link SearchOptions#splitSizeFor} the inputs' weight and {@code cores}; small files
-     * packed, block locations kept), without the splits of empty files, which are no task (as Spark's Hadoop
-     * RDDs do with {@code spark.hadoopRDD.ignoreEmptySplits}).
-     */
-    static List<PackedSplit> packedSplits(List<LocatedFileStatus> listed, Configuration conf, SearchOptions options,
-            int cores) {
-        // Each file weighs its length plus the open cost, as the packing (and Spark's file sources) weigh them.
-        long weight = listed.stream().mapToLong(file -> file.getLen() + options.openCost()).sum();
-        long splitSize = options.splitSizeFor(weight, cores);
-        try {
-            List<PackedSplit> splits = new ArrayList<>();
-            for (PackedSplit split : ByteRangeInputFormat.splits(listed, conf, splitSize, splitSize,
-                    options.openCost())) {
-                if (split.getLength() > 0) {
-                    splits.add(split);
-                }
-            }
-            String chosen = options.splitSize() == SearchOptions.AUTO_SPLIT_SIZE
-                    ? " (--split-size auto, " + cores + " cores)" : "";
-            LOG.info("search: {} scan tasks of up to {} bytes each{}", splits.size(), splitSize, chosen);
-            return splits;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -97,10 +97,10 @@ final class SearchScan implements Scan, Batch {
         }
         options.checkTileSize(signatures.stream().mapToInt(Signature::length).max().orElse(1));
         List<LocatedFileStatus> listed = SearchJob.listInputs(options, conf);
-        List<PackedSplit> splits = SearchJob.packedSplits(listed, conf, options,
+        List<PackedSplit> splits = ScanSplits.packed(listed, conf, options,
                 SparkSession.active().sparkContext().defaultParallelism());
         partitions = options.partitions() > 0 ? spread(splits, options.partitions()) : splits.stream()
-                .map(split -> new RangesPartition(new ArrayList<>(split.ranges()), SearchJob.hosts(split)))
+                .map(split -> new RangesPartition(new ArrayList<>(split.ranges()), ScanSplits.hosts(split)))
                 .toArray(InputPartition[]::new);
     }
 
