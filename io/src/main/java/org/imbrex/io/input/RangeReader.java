@@ -58,8 +58,17 @@ public abstract class RangeReader implements PositionedReadable, Closeable {
         readFully(position, buffer, 0, buffer.length);
     }
 
-    /** A local file through its channel. */
-    private static final class ChannelReader extends RangeReader {
+    /**
+     * A local file through its channel, at most {@link #CHUNK_BYTES} per read: the JDK reads a heap array
+     * through a temporary direct buffer as large as the read, and keeps only a few of them per thread, so
+     * whole-file reads of files of many sizes each allocated and zeroed a new one (400 MiB of binaries read
+     * whole: 0.7 s of zeroing and as much again in page faults). Chunks reuse one.
+     * <pre>
+     *   readFully(0, data[3.5 MiB])   →   read 1 MiB @0, 1 MiB @1Mi, 1 MiB @2Mi, 0.5 MiB @3Mi
+     * </pre>
+     */
+    static final class ChannelReader extends RangeReader {
+        static final int CHUNK_BYTES = 1 << 20;
         private final FileChannel channel;
 
         ChannelReader(String path) throws IOException {
@@ -79,14 +88,15 @@ public abstract class RangeReader implements PositionedReadable, Closeable {
 
         @Override
         public int read(long position, byte[] buffer, int offset, int length) throws IOException {
-            return channel.read(ByteBuffer.wrap(buffer, offset, length), position);
+            return channel.read(ByteBuffer.wrap(buffer, offset, Math.min(length, CHUNK_BYTES)), position);
         }
 
         @Override
         public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
             ByteBuffer target = ByteBuffer.wrap(buffer, offset, length);
             long at = position;
-            while (target.hasRemaining()) {
+            while (target.position() < offset + length) {
+                target.limit(Math.min(offset + length, target.position() + CHUNK_BYTES));
                 int n = channel.read(target, at);
                 if (n < 0) {
                     throw new EOFException("End of file reached before reading fully: " + length + " bytes at "

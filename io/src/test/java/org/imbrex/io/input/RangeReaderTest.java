@@ -8,6 +8,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
@@ -54,6 +55,30 @@ class RangeReaderTest {
                 hadoop.readFully(at, theirs, 3, n);
                 assertThat(ours).isEqualTo(theirs);
             }
+        }
+    }
+
+    /** Reads longer than a chunk, at every kind of edge: a chunk's end inside the target, past the file's end. */
+    @Test
+    void readFully_ofSeveralChunks_readsEveryByteOnce() throws IOException {
+        int chunk = RangeReader.ChannelReader.CHUNK_BYTES;
+        byte[] content = new byte[2 * chunk + 12_345];
+        new Random(3).nextBytes(content);
+        Path file = Files.write(dir.resolve("large.bin"), content);
+        FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+        try (RangeReader in = RangeReader.open(fs, ByteRange.wholeFile("file:" + file, content.length))) {
+            for (int[] read : new int[][] {{0, content.length}, {1, chunk}, {chunk - 1, chunk + 2},
+                    {7, content.length - 7}}) {
+                byte[] buffer = new byte[read[1] + 5];
+                in.readFully(read[0], buffer, 5, read[1]);
+                assertThat(Arrays.copyOfRange(buffer, 5, buffer.length))
+                        .isEqualTo(Arrays.copyOfRange(content, read[0], read[0] + read[1]));
+            }
+            byte[] once = new byte[chunk + 100];
+            assertThat(in.read(content.length - 10, once, 0, once.length)).isEqualTo(10);
+            assertThat(in.read(0, once, 0, once.length)).isEqualTo(chunk);
+            assertThatThrownBy(() -> in.readFully(chunk, new byte[content.length], 0, content.length))
+                    .isInstanceOf(EOFException.class);
         }
     }
 
