@@ -4,29 +4,39 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
- * A fixed window of bytes that a match of a YARA string holds at a known distance from its start: the
- * part of the string the search job's scan looks for. Bytes marked as wildcards match any byte (a {@code
- * ??}, a nibble wildcard or a {@code ~} byte of the string: the exact check comes after the scan).
+ * A fixed window of bytes that a match of a YARA string holds at a known distance from its start, or at
+ * one of a range of distances: the part of the string the search job's scan looks for. Bytes marked as
+ * wildcards match any byte (a {@code ??}, a nibble wildcard or a {@code ~} byte of the string: the exact
+ * check comes after the scan).
  * <pre>
- *   $a = { 4D 5A ?? ?? [2-4] 50 45 }     atom  4D 5A         offset 0
+ *   $a = { 4D 5A ?? ?? [2-4] 50 45 }     atom  4D 5A              offset 0
  *   $b = "key" wide                     atom  6B 00 65 00 79 00   offset 0
- *   s = match start       s + offset → the atom's first byte
+ *   $c = { 31 C0 [2-4] 8B 45 F8 C7 }    atom  8B 45 F8 C7         offset 4, spread 2
+ *   s = match start       s + offset + k → the atom's first byte, for one k in 0..spread
+ *   atom found at p       starts p - offset - spread, ..., p - offset to check
  * </pre>
  * Example: {@code new Atom(new byte[] {0x4D, 0x5A}, new boolean[2], 0)} is the atom of {@code $a}.
  *
  * @param bytes    the bytes, at least one of them not a wildcard, the first and the last never
  * @param wildcard true where any byte matches (the byte there is 0)
- * @param offset   where the atom starts in the match
+ * @param offset   the least distance from the match's start to the atom
+ * @param spread   how much farther the atom may be (the jumps and groups before it): 0 when it is always at
+ *                 {@code offset}
  */
-public record Atom(byte[] bytes, boolean[] wildcard, int offset) {
+public record Atom(byte[] bytes, boolean[] wildcard, int offset, int spread) {
     public Atom {
         if (bytes.length == 0 || wildcard.length != bytes.length || wildcard[0] || wildcard[bytes.length - 1]
-                || offset < 0) {
+                || offset < 0 || spread < 0) {
             throw new IllegalArgumentException("an atom starts and ends with a literal byte, at offset ≥ 0: "
-                    + HexFormat.of().formatHex(bytes) + " at " + offset);
+                    + HexFormat.of().formatHex(bytes) + " at " + offset + " spread " + spread);
         }
         bytes = bytes.clone();
         wildcard = wildcard.clone();
+    }
+
+    /** An atom always at {@code offset} from the match's start. */
+    public Atom(byte[] bytes, boolean[] wildcard, int offset) {
+        this(bytes, wildcard, offset, 0);
     }
 
     @Override
@@ -41,13 +51,14 @@ public record Atom(byte[] bytes, boolean[] wildcard, int offset) {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Atom that && offset == that.offset && Arrays.equals(bytes, that.bytes)
+        return other instanceof Atom that && offset == that.offset && spread == that.spread
+                && Arrays.equals(bytes, that.bytes)
                 && Arrays.equals(wildcard, that.wildcard);
     }
 
     @Override
     public int hashCode() {
-        return 31 * (31 * offset + Arrays.hashCode(bytes)) + Arrays.hashCode(wildcard);
+        return 31 * (31 * (31 * offset + spread) + Arrays.hashCode(bytes)) + Arrays.hashCode(wildcard);
     }
 
     @Override
@@ -56,6 +67,6 @@ public record Atom(byte[] bytes, boolean[] wildcard, int offset) {
         for (int i = 0; i < bytes.length; i++) {
             text.append(i == 0 ? "" : " ").append(wildcard[i] ? "??" : String.format("%02X", bytes[i] & 0xFF));
         }
-        return text + " @" + offset;
+        return text + " @" + offset + (spread == 0 ? "" : ".." + (offset + spread));
     }
 }

@@ -16,6 +16,7 @@ import org.imbrex.io.yara.strings.StringMatcher;
  * <pre>
  *   atom1 found at 4096, uses (ref 1, offset 0)      →  start 4096 of ref 1 → StringMatcher.matchAt
  *   atom0 found at 30, uses (ref 0, offset 4)        →  start 26 of ref 0   → ...
+ *   atom2 found at 30, uses (ref 2, offset 4, spread 2) → starts 24, 25, 26 of ref 2
  *   strings without atoms                            →  StringMatcher.matches over the whole file
  * </pre>
  * The starts of each string are checked in ascending order, each once, so a string's matches come out as
@@ -51,9 +52,9 @@ public final class FileRules {
     /** The scan found signature {@code signature} (an atom of the plan) at {@code offset} of the file. */
     public void found(int signature, long offset) {
         int[] uses = plan.uses(signature);
-        for (int i = 0; i < uses.length; i += 2) {
-            long start = offset - uses[i + 1];
-            if (start >= 0) {
+        for (int i = 0; i < uses.length; i += 3) {
+            long last = offset - uses[i + 1];
+            for (long start = Math.max(0, last - uses[i + 2]); start <= last; start++) {
                 add(uses[i], (int) start);
             }
         }

@@ -21,10 +21,10 @@ import org.imbrex.io.yara.strings.StringMatcher;
  *   rule a { strings: $x = "key" wide  $y = { 4D 5A [2] 50 } ... }     string refs   0 a:$x   1 a:$y
  *   rule b { strings: $z = { 4D 5A ?? 00 } ... }                                     2 b:$z
  *
- *   signature  atom bytes             uses (string ref, offset of the atom in the match)
- *   atom0      6B 00 65 00 79 00      (0, 0)
- *   atom1      4D 5A                  (1, 0)
- *   atom2      4D 5A ?? 00            (2, 0)
+ *   signature  atom bytes             uses (string ref, offset and spread of the atom in the match)
+ *   atom0      6B 00 65 00 79 00      (0, 0, 0)
+ *   atom1      4D 5A                  (1, 0, 0)
+ *   atom2      4D 5A ?? 00            (2, 0, 0)
  * </pre>
  * Atoms with the same bytes share a signature, whatever their offsets. Strings without atoms ({@link
  * StringAtoms}) are listed in {@link #wholeFileStrings()}.
@@ -42,7 +42,7 @@ public final class RuleScanPlan {
     private final List<YaraRule> rules = new ArrayList<>();
     private final Map<YaraRule, Integer> ruleIndex = new IdentityHashMap<>();
     private final List<Signature> signatures = new ArrayList<>();
-    /** Per signature: string ref and offset, alternating. */
+    /** Per signature: string ref, offset and spread, in turn. */
     private final List<int[]> uses = new ArrayList<>();
     private final List<Integer> wholeFile = new ArrayList<>();
     private final List<StringDefinition> definitions = new ArrayList<>();
@@ -78,6 +78,7 @@ public final class RuleScanPlan {
                                 key -> new ArrayList<>());
                         use.add(ref);
                         use.add(atom.offset());
+                        use.add(atom.spread());
                     }
                 }
             }
@@ -105,7 +106,7 @@ public final class RuleScanPlan {
         return signatures;
     }
 
-    /** The string refs and offsets of signature {@code signature}: ref, offset, ref, offset, ... */
+    /** The string refs, offsets and spreads of signature {@code signature}: ref, offset, spread, ref, ... */
     int[] uses(int signature) {
         return uses.get(signature);
     }

@@ -34,6 +34,8 @@ public final class StringAtoms {
     static final int MAX_NOCASE_LETTERS = 3;
     /** The most atoms a string gets from its alternatives. */
     static final int MAX_ALTERNATIVES = 16;
+    /** The widest range of starts one atom stands for (the jumps and groups before a run that is not the head). */
+    static final int MAX_SPREAD = 64;
 
     private StringAtoms() {
     }
@@ -111,8 +113,88 @@ public final class StringAtoms {
         return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z');
     }
 
-    /** Each way the string can begin, up to its first jump, as (value, mask) bytes. */
+    /**
+     * The atoms of the best of the string's fixed runs: the ways it can begin (up to its first jump, every
+     * alternative written out), or any later run of bytes between jumps and groups whose distance from the
+     * start is bounded. A later run's atom stands for a range of starts, {@code offset} to {@code offset +
+     * spread} before it; the best run is the one of highest {@link AtomQuality}, the head on ties.
+     * <pre>
+     *   { 00 00 00 48 [0-3] 24 51 C7 05 }     head   00 00 00 48 @0              quality 60
+     *                                         run    24 51 C7 05 @4, spread 3    quality 82 - 2·3
+     *   { 4D 5A [-] 50 45 00 00 }             head   4D 5A @0 (the run after [-] has no bounded distance)
+     * </pre>
+     */
     private static Optional<List<Atom>> hexAtoms(HexString hex) {
+        Optional<List<Atom>> best = headAtoms(hex);
+        int bestQuality = best.map(AtomQuality::of).orElse(Integer.MIN_VALUE);
+        int min = 0;
+        int max = 0;
+        List<HexToken.HexByte> run = new ArrayList<>();
+        for (HexToken token : hex.tokens()) {
+            if (token instanceof HexToken.HexByte b) {
+                run.add(b);
+                continue;
+            }
+            Optional<Atom> atom = runAtom(run, min, max);
+            if (atom.isPresent() && AtomQuality.of(List.of(atom.get())) > bestQuality) {
+                best = Optional.of(List.of(atom.get()));
+                bestQuality = AtomQuality.of(best.get());
+            }
+            min += run.size() + minLength(token);
+            long longest = (long) max + run.size() + maxLength(token);
+            if (longest > Integer.MAX_VALUE / 2) {
+                return best;
+            }
+            max = (int) longest;
+            run.clear();
+        }
+        Optional<Atom> atom = runAtom(run, min, max);
+        if (atom.isPresent() && AtomQuality.of(List.of(atom.get())) > bestQuality) {
+            best = Optional.of(List.of(atom.get()));
+        }
+        return best;
+    }
+
+    /** The atom of a run of bytes that starts {@code min} to {@code max} bytes into every match, if it has one. */
+    private static Optional<Atom> runAtom(List<HexToken.HexByte> run, int min, int max) {
+        if (max == 0 || max - min > MAX_SPREAD) {
+            return Optional.empty(); // the head, which headAtoms has; or too many starts per atom found
+        }
+        return atom(run).map(atom -> new Atom(atom.bytes(), atom.wildcard(), min + atom.offset(), max - min));
+    }
+
+    /** The fewest bytes a jump or group takes. */
+    private static int minLength(HexToken token) {
+        if (token instanceof HexToken.HexJump jump) {
+            return jump.min();
+        }
+        if (token instanceof HexToken.HexAlternatives group) {
+            return group.alternatives().stream().mapToInt(StringAtoms::minLength).min().orElseThrow();
+        }
+        return 1;
+    }
+
+    private static int minLength(List<HexToken> tokens) {
+        return tokens.stream().mapToInt(StringAtoms::minLength).sum();
+    }
+
+    /** The most bytes a jump or group takes; {@link HexToken.HexJump#UNBOUNDED} for {@code [n-]}. */
+    private static long maxLength(HexToken token) {
+        if (token instanceof HexToken.HexJump jump) {
+            return jump.max();
+        }
+        if (token instanceof HexToken.HexAlternatives group) {
+            return group.alternatives().stream().mapToLong(StringAtoms::maxLength).max().orElseThrow();
+        }
+        return 1;
+    }
+
+    private static long maxLength(List<HexToken> tokens) {
+        return tokens.stream().mapToLong(StringAtoms::maxLength).sum();
+    }
+
+    /** Each way the string can begin, up to its first jump, as (value, mask) bytes. */
+    private static Optional<List<Atom>> headAtoms(HexString hex) {
         List<List<HexToken.HexByte>> heads = new ArrayList<>();
         heads.add(new ArrayList<>());
         if (!extend(heads, hex.tokens())) {

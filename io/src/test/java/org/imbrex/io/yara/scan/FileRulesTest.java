@@ -94,4 +94,19 @@ class FileRulesTest {
         assertThat(rules.matches()).singleElement().satisfies(rule -> assertThat(rule.strings().get(0))
                 .hasToString("[0x3:4]"));
     }
+
+    @Test
+    void anAtomAfterAJump_givesEveryStartOfItsRange_andNoneBeforeTheFile() {
+        // $a's atom is "ABCD", 2 to 5 bytes into a match; matches start at 0 (jump 0: starts -3 to 0 are candidates), 9 (jump 1) and 19 (jump 3)
+        RuleFile file = RuleFileReader.read("n", "t.yar",
+                "rule r { strings: $a = { 00 00 [0-3] 41 42 43 44 } condition: #a == 3 }");
+        RuleScanPlan plan = RuleScanPlan.of(List.of(file));
+        assertThat(plan.signatures()).singleElement().satisfies(atom -> assertThat(atom.toHex()).isEqualTo("41 42 43 44"));
+        byte[] data = "\0\0ABCD--x\0\0xABCD--y\0\0xyzABCD".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        FileRules rules = new FileRules(plan, data);
+        AtomScan.scan(plan, data, rules);
+        assertThat(rules.matches()).singleElement().satisfies(rule -> assertThat(rule.strings().get(0))
+                .isEqualTo(StringMatcher.matches(file.runnable().get(0).strings().get(0), data))
+                .hasToString("[0x0:6, 0x9:7, 0x13:9]"));
+    }
 }

@@ -3,8 +3,10 @@ package org.imbrex.io.yara.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import org.imbrex.io.yara.strings.StringDefinition;
 import org.imbrex.io.yara.strings.StringDefinitionReader;
 import org.imbrex.io.yara.strings.StringMatch;
@@ -63,9 +65,34 @@ class StringAtomsTest {
     }
 
     @Test
-    void hexWithoutAnExactByteBeforeItsFirstJump_hasNoAtoms() {
-        assertThat(atoms("$a = { ?? 4? [2] 5A }")).isNull();
-        assertThat(atoms("$a = { ( 61 | ?? ) [2] 5A }")).isNull();
+    void hexWhoseHeadIsCommonBytes_takesARarerRunAfterAJump_withItsRangeOfStarts() {
+        // 00 00 00 48 scores 60, 24 51 C7 05 88 - 8 for its four starts (AtomQuality)
+        assertThat(atoms("$a = { 00 00 00 48 [0-3] 24 51 C7 05 }")).containsExactly("24 51 C7 05 @4..7");
+        // the jump and the group before the run: 1 + [2-4] + 1..2 bytes; leading wildcards move the range
+        assertThat(atoms("$a = { 00 [2-4] ( 00 | FF FF ) ?? 4D 5A 90 EB 3C }"))
+                .containsExactly("4D 5A 90 EB 3C @5..8");
+        // equal scores keep the head, which stands for one start
+        assertThat(atoms("$a = { 4D 5A 90 EB [2] 4D 5A 90 EB }")).containsExactly("4D 5A 90 EB @0");
+    }
+
+    @Test
+    void runsAfterAnUnboundedJump_orAfterTooWideARange_areNotAtoms() {
+        assertThat(atoms("$a = { 00 00 [-] 4D 5A 90 EB 3C }")).containsExactly("00 00 @0");
+        // at most 65 starts per atom found (MAX_SPREAD)
+        assertThat(atoms("$a = { 00 00 [1-66] 4D 5A 90 EB 3C }")).containsExactly("00 00 @0");
+        assertThat(atoms("$a = { 00 00 [1-65] 4D 5A 90 EB 3C }")).containsExactly("4D 5A 90 EB 3C @3..67");
+    }
+
+    @Test
+    void hexWithoutAnExactByteBeforeItsFirstJump_takesALaterRun() {
+        assertThat(atoms("$a = { ?? 4? [2] 5A }")).containsExactly("5A @4");
+        assertThat(atoms("$a = { ( 61 | ?? ) [2] 5A }")).containsExactly("5A @3");
+    }
+
+    @Test
+    void hexWithoutAnyExactByteInABoundedRun_hasNoAtoms() {
+        assertThat(atoms("$a = { ?? 4? [2] ?5 }")).isNull();
+        assertThat(atoms("$a = { ( 61 | ?? ) [-] 5A }")).isNull();
     }
 
     @Test
@@ -95,23 +122,62 @@ class StringAtomsTest {
                 continue;
             }
             for (byte[] file : files) {
-                List<StringMatch> expected = StringMatcher.matches(definition, file);
-                List<Integer> starts = new ArrayList<>();
-                for (Atom atom : atoms.get()) {
-                    for (int offset = 0; offset + atom.bytes().length <= file.length; offset++) {
-                        if (holds(atom, file, offset) && offset - atom.offset() >= 0) {
-                            starts.add(offset - atom.offset());
-                        }
-                    }
-                }
-                List<StringMatch> found = starts.stream().distinct().sorted()
-                        .map(s -> StringMatcher.matchAt(definition, file, s)).filter(m -> m != null).toList();
-                assertThat(found).as(text).isEqualTo(expected);
-                matches += expected.size();
+                matches += assertAtomsStartsFindEveryMatch(text, definition, atoms.get(), file);
             }
         }
         assertThat(matches).isGreaterThan(5000);
         assertThat(withoutAtoms).as("strings without atoms").isLessThan(corpus.definitions().size() / 10);
+    }
+
+    /**
+     * The same property for strings whose head is common bytes and whose atom is a run after jumps and groups
+     * of a range of lengths, in files of those bytes with the string planted at every length the range allows.
+     */
+    @Test
+    void atomsAfterJumpsOfARange_findEveryMatch() {
+        Random random = new Random(20261206);
+        String[] middles = {"[0-3]", "[2-5] ?? ", "( 00 | FF FF ) [1-2]", "[1] ( 00 | 20 20 ) [0-4]", "?? [3-4]"};
+        int spread = 0;
+        int matches = 0;
+        for (int trial = 0; trial < 300; trial++) {
+            StringBuilder run = new StringBuilder();
+            for (int i = 0, n = 2 + random.nextInt(5); i < n; i++) {
+                run.append(String.format(" %02X", 0x41 + random.nextInt(4)));
+            }
+            String text = "$a = { 00 00 " + middles[random.nextInt(middles.length)] + run + " }";
+            StringDefinition definition = StringDefinitionReader.read("t.yar", text);
+            List<Atom> atoms = StringAtoms.of(definition).orElseThrow();
+            spread = Math.max(spread, atoms.get(0).spread());
+            byte[] file = new byte[600];
+            byte[] instance = HexFormat.of().parseHex(run.toString().replace(" ", ""));
+            for (int at = 5; at + instance.length < file.length; at += 13 + random.nextInt(20)) {
+                file[at - 1 - random.nextInt(5)] = (byte) (random.nextBoolean() ? 0xFF : 0x20);
+                System.arraycopy(instance, 0, file, at, instance.length);
+            }
+            matches += assertAtomsStartsFindEveryMatch(text, definition, atoms, file);
+        }
+        assertThat(spread).as("the widest range of starts of an atom").isGreaterThanOrEqualTo(4);
+        assertThat(matches).isGreaterThan(1000);
+    }
+
+    /** Checks the starts the atoms give in {@code file} against the reference matcher; the matches found. */
+    private static int assertAtomsStartsFindEveryMatch(String text, StringDefinition definition, List<Atom> atoms,
+            byte[] file) {
+        List<StringMatch> expected = StringMatcher.matches(definition, file);
+        List<Integer> starts = new ArrayList<>();
+        for (Atom atom : atoms) {
+            for (int offset = 0; offset + atom.bytes().length <= file.length; offset++) {
+                for (int k = 0; k <= atom.spread() && holds(atom, file, offset); k++) {
+                    if (offset - atom.offset() - k >= 0) {
+                        starts.add(offset - atom.offset() - k);
+                    }
+                }
+            }
+        }
+        List<StringMatch> found = starts.stream().distinct().sorted()
+                .map(s -> StringMatcher.matchAt(definition, file, s)).filter(m -> m != null).toList();
+        assertThat(found).as(text).isEqualTo(expected);
+        return expected.size();
     }
 
     private static boolean holds(Atom atom, byte[] data, int offset) {
