@@ -28,6 +28,7 @@ final class TileData {
     private final IntBuffer littleEndian;
     private final int[] words;
     private final boolean withComplement;
+    private final TileBytes view;
     /** Made on first use: an exact filtered scan needs neither, and a task's tiles reuse them. */
     private int[] complement;
     private int[] prefix;
@@ -38,12 +39,18 @@ final class TileData {
     private int wordCount;
 
     TileData(int maxDataLength, boolean withComplement) {
+        this(maxDataLength, withComplement, TileBytes.AS_READ);
+    }
+
+    /** Tiles holding {@code view} of the file's bytes; the bytes kept from the tile before are in it already. */
+    TileData(int maxDataLength, boolean withComplement, TileBytes view) {
         int maxWords = (maxDataLength + 3) / 4;
         // 8 zero bytes past the last word: the filter reads a gram and an anchor window of 8 bytes anywhere in it
         this.bytes = new byte[maxWords * 4 + PADDING];
         this.littleEndian = ByteBuffer.wrap(bytes, 0, maxWords * 4).slice().order(ByteOrder.LITTLE_ENDIAN).asIntBuffer();
         this.words = new int[maxWords];
         this.withComplement = withComplement;
+        this.view = view;
     }
 
     /** Forgets the loaded tile, e.g. before another file. */
@@ -61,6 +68,7 @@ final class TileData {
         }
         loaded = null;
         in.readFully(tile.start() + kept, bytes, kept, tile.dataLength() - kept);
+        view.apply(bytes, kept, tile.dataLength());
         wordCount = (tile.dataLength() + 3) / 4;
         Arrays.fill(bytes, tile.dataLength(), wordCount * 4 + PADDING, (byte) 0);
         littleEndian.get(0, words, 0, wordCount);

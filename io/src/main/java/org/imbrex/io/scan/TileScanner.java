@@ -80,12 +80,21 @@ public final class TileScanner implements AutoCloseable {
      */
     public TileScanner(SearchPlan plan, int core, BufferAllocator allocator, ScanShaders shaders,
             Prefilter prefilter) {
+        this(plan, core, allocator, shaders, prefilter, TileBytes.AS_READ);
+    }
+
+    /**
+     * A scanner whose tiles hold {@code view} of the files' bytes ({@link TileBytes#ASCII_LOWER}: lowercase
+     * signatures then match case-blind); offsets are the files' own either way.
+     */
+    public TileScanner(SearchPlan plan, int core, BufferAllocator allocator, ScanShaders shaders,
+            Prefilter prefilter, TileBytes view) {
         checkCore(plan, core);
         this.plan = plan;
         this.core = core;
         this.allocator = allocator;
         this.shaders = shaders;
-        this.data = new TileData(core + plan.halo(), plan.needsComplement());
+        this.data = new TileData(core + plan.halo(), plan.needsComplement(), view);
         if (prefilter == Prefilter.ANCHORS) {
             this.anchors = new AnchoredScan(plan, (core + plan.halo() + 3) / 4, allocator, shaders);
         } else {

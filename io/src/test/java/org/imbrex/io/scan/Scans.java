@@ -56,9 +56,15 @@ final class Scans {
     /** The same, with or without the prefilter. */
     static List<Match> scan(Configuration conf, List<ByteRange> ranges, SearchPlan plan, int core,
             ScoreLimit limit, Prefilter prefilter) throws IOException {
+        return scan(conf, ranges, plan, core, limit, prefilter, TileBytes.AS_READ);
+    }
+
+    /** The same, over {@code view} of the bytes. */
+    static List<Match> scan(Configuration conf, List<ByteRange> ranges, SearchPlan plan, int core,
+            ScoreLimit limit, Prefilter prefilter, TileBytes view) throws IOException {
         List<Match> matches = new ArrayList<>();
         try (BufferAllocator allocator = new RootAllocator()) {
-            try (TileScanner scanner = new TileScanner(plan, core, allocator, ScanShaders.java(), prefilter)) {
+            try (TileScanner scanner = new TileScanner(plan, core, allocator, ScanShaders.java(), prefilter, view)) {
                 FileSystem fs = FileSystem.getLocal(conf);
                 for (ByteRange range : ranges) {
                     scanner.scan(fs, range, limit, (s, offset, sad) -> matches.add(new Match(s, offset, sad)));
