@@ -33,7 +33,11 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
         Iterable<long[]>>>>, Iterator<WrittenRules>> {
     private static final long serialVersionUID = 1L;
     /** The plan of the last rule files a task of this JVM read: the tasks of one job share it. */
-    private static volatile Tuple2<List<RuleText>, RuleScanPlan> lastPlan;
+    private static volatile SharedPlan lastPlan;
+
+    /** A plan and what it was made of: the rule files and whether the search is exact. */
+    private record SharedPlan(List<RuleText> sources, boolean exact, RuleScanPlan plan) {
+    }
 
     /** Where and how the tables are written, and the SAD limit of hex strings ({@code --max-sad}, 0 = exact). */
     record Spec(String staging, String job, TableFormat format, HadoopConf hadoop, int maxSad)
@@ -56,24 +60,25 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
      * Lets the tasks of this JVM use the driver's plan of {@code sources} instead of parsing the rule files
      * again (local mode); executors of a cluster parse them once each.
      */
-    static void share(List<RuleText> sources, RuleScanPlan plan) {
-        lastPlan = new Tuple2<>(List.copyOf(sources), plan);
+    static void share(List<RuleText> sources, int maxSad, RuleScanPlan plan) {
+        lastPlan = new SharedPlan(List.copyOf(sources), maxSad == 0, plan);
     }
 
-    static RuleScanPlan plan(List<RuleText> sources) {
-        Tuple2<List<RuleText>, RuleScanPlan> last = lastPlan;
-        if (last != null && last._1().equals(sources)) {
-            return last._2();
+    /** The plan {@link RuleScanPlan#forScan} makes of {@code sources} for {@code maxSad}. */
+    static RuleScanPlan plan(List<RuleText> sources, int maxSad) {
+        SharedPlan last = lastPlan;
+        if (last != null && last.sources().equals(sources) && last.exact() == (maxSad == 0)) {
+            return last.plan();
         }
-        RuleScanPlan plan = RuleScanPlan.of(RuleSources.parse(sources));
-        lastPlan = new Tuple2<>(List.copyOf(sources), plan);
+        RuleScanPlan plan = RuleScanPlan.forScan(RuleSources.parse(sources), maxSad);
+        share(sources, maxSad, plan);
         return plan;
     }
 
     @Override
     public Iterator<WrittenRules> call(Integer part, Iterator<Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>>>
             grouped) throws IOException {
-        RuleScanPlan plan = plan(sources);
+        RuleScanPlan plan = plan(sources, spec.maxSad());
         List<Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>>> files = new ArrayList<>();
         grouped.forEachRemaining(files::add);
         files.sort(Comparator.comparing(Tuple2::_1));

@@ -20,10 +20,25 @@ import scala.Tuple2;
  */
 final class FileAtoms implements PairFlatMapFunction<Iterator<Match>, String, long[]> {
     private static final long serialVersionUID = 1L;
+    private final int firstAtom;
+
+    /** Matches of signature i are atom i. */
+    FileAtoms() {
+        this(0);
+    }
+
+    /** Matches of signature i are atom {@code firstAtom + i} (a scan of the case-blind atoms only). */
+    FileAtoms(int firstAtom) {
+        this.firstAtom = firstAtom;
+    }
 
     /** One found atom as the rule evaluation reads it. */
     static long hit(Match match) {
-        return (long) match.signature() << 32 | match.offset();
+        return hit(match, 0);
+    }
+
+    private static long hit(Match match, int firstAtom) {
+        return (long) (firstAtom + match.signature()) << 32 | match.offset();
     }
 
     @Override
@@ -48,7 +63,7 @@ final class FileAtoms implements PairFlatMapFunction<Iterator<Match>, String, lo
                     if (count == hits.length) {
                         hits = Arrays.copyOf(hits, 2 * count);
                     }
-                    hits[count++] = hit(pending);
+                    hits[count++] = hit(pending, firstAtom);
                     pending = matches.hasNext() ? matches.next() : null;
                 }
                 return new Tuple2<>(path, Arrays.copyOf(hits, count));

@@ -16,6 +16,7 @@ import org.apache.spark.sql.SparkSession;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.InputLister;
+import org.imbrex.io.scan.TileBytes;
 import org.imbrex.io.yara.rules.IncludeWarning;
 import org.imbrex.io.yara.rules.RuleFile;
 import org.imbrex.io.yara.rules.SkippedRule;
@@ -108,7 +109,7 @@ public final class RuleSearchJob {
                         skipped.rule(), skipped.reason());
             }
         }
-        RuleScanPlan plan = RuleScanPlan.of(ruleFiles);
+        RuleScanPlan plan = RuleScanPlan.forScan(ruleFiles, options.maxSad());
         options.checkTileSize(plan.maxAtomLength());
         List<LocatedFileStatus> listed = SearchJob.listInputs(options, conf);
         List<InputFile> files = InputLister.files(listed);
@@ -147,7 +148,7 @@ public final class RuleSearchJob {
         HadoopConf hadoop = HadoopConf.shared(sc);
         int parts = SearchJob.tableParts(sc);
         String job = UUID.randomUUID().toString();
-        EvaluateRules.share(prepared.sources(), plan);
+        EvaluateRules.share(prepared.sources(), options.maxSad(), plan);
         EvaluateRules.Spec spec = new EvaluateRules.Spec(output.staging(), job, options.format(), hadoop,
                 options.maxSad());
         try {
@@ -193,27 +194,59 @@ public final class RuleSearchJob {
 
     /**
      * Where the scan finds the plan's atoms: (path, [atom << 32 | offset, ...]) per run of a file ({@link
-     * FileAtoms}), offsets below 2^31 since no file is larger ({@link #MAX_FILE_BYTES}). Without atoms (rules
-     * without strings only) there is nothing to scan.
+     * FileAtoms}), offsets below 2^31 since no file is larger ({@link #MAX_FILE_BYTES}). Each task scans its
+     * ranges twice when the plan has case-blind atoms: for the atoms as read, then, with A-Z lowercased, for
+     * the nocase strings' atoms. Without atoms (rules without strings only) there is nothing to scan.
      */
     private JavaPairRDD<String, long[]> atoms(JavaSparkContext sc, Prepared prepared, HadoopConf hadoop,
             JobProgress progress) {
-        if (prepared.plan().signatures().isEmpty()) {
+        RuleScanPlan plan = prepared.plan();
+        if (plan.signatures().isEmpty()) {
             return JavaPairRDD.fromJavaRDD(sc.emptyRDD());
         }
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.counter("atoms found"));
-        ScanPartition scan = new ScanPartition(prepared.plan().signatures(), hadoop, options, counters);
+        ScanPartition asRead = plan.asRead().isEmpty() ? null
+                : new ScanPartition(plan.asRead(), hadoop, options, counters, TileBytes.AS_READ);
+        ScanPartition caseBlind = plan.caseBlind().isEmpty() ? null
+                : new ScanPartition(plan.caseBlind(), hadoop, options, new ScanPartition.Counters(
+                        progress.counter("bytes scanned case-blind"), progress.counter("tiles case-blind"),
+                        counters.matches()), TileBytes.ASCII_LOWER);
         return JavaPairRDD.fromRDD(new RangeTasks<>(sc.sc(), ScanSplits.tasks(sc, prepared.listed(), options),
-                new AtomsOfScan(scan), ClassTag$.MODULE$.apply(Tuple2.class)), ClassTag$.MODULE$.apply(String.class),
-                ClassTag$.MODULE$.apply(long[].class));
+                new AtomsOfScan(asRead, caseBlind, plan.caseBlindFrom()), ClassTag$.MODULE$.apply(Tuple2.class)),
+                ClassTag$.MODULE$.apply(String.class), ClassTag$.MODULE$.apply(long[].class));
     }
 
-    /** A scan task of a rule search: the atoms it found, a record per run of a file ({@link FileAtoms}). */
-    private record AtomsOfScan(ScanPartition scan) implements RangeTasks.Task<Tuple2<String, long[]>> {
+    /**
+     * A scan task of a rule search: the atoms it found, a record per run of a file ({@link FileAtoms}); the
+     * case-blind scan's atom indices follow the others' ({@link RuleScanPlan#caseBlindFrom()}).
+     */
+    private record AtomsOfScan(ScanPartition asRead, ScanPartition caseBlind, int caseBlindFrom)
+            implements RangeTasks.Task<Tuple2<String, long[]>> {
         @Override
         public Iterator<Tuple2<String, long[]>> run(int partition, Iterator<ByteRange> ranges) {
-            return new FileAtoms().call(scan.call(ranges));
+            if (caseBlind == null) {
+                return new FileAtoms().call(asRead.call(ranges));
+            }
+            List<ByteRange> list = new ArrayList<>();
+            ranges.forEachRemaining(list::add);
+            Iterator<Tuple2<String, long[]>> lowered = new FileAtoms(caseBlindFrom).call(caseBlind.call(
+                    list.iterator()));
+            if (asRead == null) {
+                return lowered;
+            }
+            Iterator<Tuple2<String, long[]>> first = new FileAtoms().call(asRead.call(list.iterator()));
+            return new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return first.hasNext() || lowered.hasNext();
+                }
+
+                @Override
+                public Tuple2<String, long[]> next() {
+                    return first.hasNext() ? first.next() : lowered.next();
+                }
+            };
         }
     }
 

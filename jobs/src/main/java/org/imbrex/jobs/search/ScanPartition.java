@@ -12,6 +12,7 @@ import org.apache.spark.util.LongAccumulator;
 import org.apache.spark.util.TaskCompletionListener;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.scan.SearchPlan;
+import org.imbrex.io.scan.TileBytes;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.spark.HadoopConf;
 
@@ -44,6 +45,7 @@ final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Match>
     private final SearchOptions options;
     private final Counters counters;
     private final Allocators allocators;
+    private final TileBytes view;
 
     ScanPartition(List<Signature> signatures, HadoopConf hadoop, SearchOptions options, Counters counters) {
         this(signatures, hadoop, options, counters, RootAllocator::new);
@@ -51,11 +53,23 @@ final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Match>
 
     ScanPartition(List<Signature> signatures, HadoopConf hadoop, SearchOptions options, Counters counters,
             Allocators allocators) {
+        this(signatures, hadoop, options, counters, allocators, TileBytes.AS_READ);
+    }
+
+    /** A scan of {@code view} of the files' bytes ({@link TileBytes#ASCII_LOWER} for case-blind signatures). */
+    ScanPartition(List<Signature> signatures, HadoopConf hadoop, SearchOptions options, Counters counters,
+            TileBytes view) {
+        this(signatures, hadoop, options, counters, RootAllocator::new, view);
+    }
+
+    private ScanPartition(List<Signature> signatures, HadoopConf hadoop, SearchOptions options, Counters counters,
+            Allocators allocators, TileBytes view) {
         this.signatures = new ArrayList<>(signatures);
         this.hadoop = hadoop;
         this.options = options;
         this.counters = counters;
         this.allocators = allocators;
+        this.view = view;
     }
 
     @Override
@@ -72,6 +86,6 @@ final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Match>
     /** The rows of {@code ranges}, not yet scanned; nothing is allocated until the first range is asked for. */
     ScanRows rows(Iterator<ByteRange> ranges) {
         return new ScanRows(ranges, SearchPlan.compile(signatures), hadoop.toConfiguration(), options, counters,
-                allocators);
+                allocators, view);
     }
 }

@@ -14,6 +14,7 @@ import org.imbrex.io.input.RangeReader;
 import org.imbrex.io.scan.ScanStats;
 import org.imbrex.io.scan.ScoreLimit;
 import org.imbrex.io.scan.SearchPlan;
+import org.imbrex.io.scan.TileBytes;
 import org.imbrex.io.scan.TileScanner;
 
 /**
@@ -41,6 +42,7 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
     private final ScanPartition.Counters counters;
     private final ScanPartition.Allocators allocators;
     private final BestMatches best;
+    private final TileBytes view;
     private final ArrayDeque<Match> pending = new ArrayDeque<>();
 
     private BufferAllocator allocator;
@@ -51,8 +53,9 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
     private boolean closed;
 
     ScanRows(Iterator<ByteRange> ranges, SearchPlan plan, Configuration conf, SearchOptions options,
-            ScanPartition.Counters counters, ScanPartition.Allocators allocators) {
+            ScanPartition.Counters counters, ScanPartition.Allocators allocators, TileBytes view) {
         this.ranges = ranges;
+        this.view = view;
         this.plan = plan;
         this.inputs = new InputFileSystems(conf);
         this.options = options;
@@ -106,7 +109,7 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
             // In this order, so that close() frees whatever was taken if the scanner cannot be made.
             allocator = allocators.open();
             scanner = new TileScanner(plan, (int) options.tileSize(), allocator,
-                    KernelShaders.shaders(options.kernel(), options.prefilter()), options.prefilter());
+                    KernelShaders.shaders(options.kernel(), options.prefilter()), options.prefilter(), view);
         }
         range = next;
         FileSystem fs = inputs.of(next.path());

@@ -40,7 +40,8 @@ final class SearchPartitionReader implements PartitionReader<InternalRow> {
         public PartitionReader<InternalRow> createReader(InputPartition partition) {
             SearchScan.RangesPartition ranges = (SearchScan.RangesPartition) partition;
             ScanRows rows = new ScanRows(ranges.ranges().iterator(), SearchPlan.compile(signatures),
-                    hadoop.toConfiguration(), options, counters, org.apache.arrow.memory.RootAllocator::new);
+                    hadoop.toConfiguration(), options, counters, org.apache.arrow.memory.RootAllocator::new,
+                    org.imbrex.io.scan.TileBytes.AS_READ);
             return new SearchPartitionReader(rows, signatures, columns);
         }
     }

@@ -30,6 +30,15 @@ class FileAtomsTest {
     }
 
     @Test
+    void call_ofACaseBlindScan_numbersItsAtomsAfterTheOthers() {
+        List<Tuple2<String, long[]>> out = new ArrayList<>();
+        new FileAtoms(7).call(List.of(new Match(0, "a", 10, 0), new Match(2, "a", 3, 0)).iterator())
+                .forEachRemaining(out::add);
+        assertThat(out).singleElement().satisfies(run -> assertThat(run._2()).containsExactly(7L << 32 | 10,
+                9L << 32 | 3));
+    }
+
+    @Test
     void call_noMatches_isNoRecord() {
         Iterator<Tuple2<String, long[]>> none = new FileAtoms().call(Collections.emptyIterator());
         assertThat(none.hasNext()).isFalse();

@@ -26,7 +26,8 @@ import org.imbrex.io.yara.strings.StringMatcher;
  *   atom1      4D 5A                  (1, 0, 0)
  *   atom2      4D 5A ?? 00            (2, 0, 0)
  * </pre>
- * Atoms with the same bytes share a signature, whatever their offsets. Strings without atoms ({@link
+ * Atoms with the same bytes share a signature, whatever their offsets; the case-blind atoms of nocase strings
+ * come after all others, since the scan looks for them in the lowercased bytes. Strings without atoms ({@link
  * StringAtoms}) are listed in {@link #wholeFileStrings()}.
  *
  * <p>Example: {@code RuleScanPlan.of(List.of(RuleFileReader.read("n", "r.yar", text))).signatures()}
@@ -48,14 +49,17 @@ public final class RuleScanPlan {
     private final List<StringDefinition> definitions = new ArrayList<>();
     /** Per string ref with atoms: its matcher, prepared once for every file. */
     private final List<StringMatcher.Prepared> prepared = new ArrayList<>();
+    /** The index of the first case-blind atom: those from here on are found in the lowercased bytes. */
+    private final int caseBlindFrom;
     /** Per rule of {@link #rules()}: the ref of its first string. */
     private final int[] firstRefs;
     private final RuleEvaluation evaluation;
 
-    private RuleScanPlan(List<RuleFile> files) {
+    private RuleScanPlan(List<RuleFile> files, boolean allLowercased) {
         this.files = List.copyOf(files);
         List<Integer> firstRef = new ArrayList<>();
         Map<Key, List<Integer>> byBytes = new LinkedHashMap<>();
+        Map<Key, List<Integer>> caseBlindByBytes = new LinkedHashMap<>();
         for (int f = 0; f < files.size(); f++) {
             List<YaraRule> rules = files.get(f).runnable();
             for (int r = 0; r < rules.size(); r++) {
@@ -73,9 +77,10 @@ public final class RuleScanPlan {
                         wholeFile.add(ref);
                         continue;
                     }
-                    for (Atom atom : atoms.get()) {
-                        List<Integer> use = byBytes.computeIfAbsent(new Key(atom.bytes(), atom.wildcard()),
-                                key -> new ArrayList<>());
+                    for (Atom found : atoms.get()) {
+                        Atom atom = allLowercased ? found.lowercased() : found;
+                        List<Integer> use = (atom.caseBlind() ? caseBlindByBytes : byBytes).computeIfAbsent(
+                                new Key(atom.bytes(), atom.wildcard()), key -> new ArrayList<>());
                         use.add(ref);
                         use.add(atom.offset());
                         use.add(atom.spread());
@@ -83,27 +88,73 @@ public final class RuleScanPlan {
                 }
             }
         }
-        for (Map.Entry<Key, List<Integer>> entry : byBytes.entrySet()) {
-            signatures.add(new Signature("atom" + signatures.size(), entry.getKey().bytes(),
-                    entry.getKey().wildcard()));
-            uses.add(entry.getValue().stream().mapToInt(Integer::intValue).toArray());
-        }
+        addSignatures(byBytes);
+        this.caseBlindFrom = signatures.size();
+        addSignatures(caseBlindByBytes);
         this.firstRefs = firstRef.stream().mapToInt(Integer::intValue).toArray();
         this.evaluation = RuleEvaluation.of(this.files);
     }
 
-    /** The plan of the runnable rules of {@code files}, in order. */
+    private void addSignatures(Map<Key, List<Integer>> atoms) {
+        for (Map.Entry<Key, List<Integer>> entry : atoms.entrySet()) {
+            signatures.add(new Signature("atom" + signatures.size(), entry.getKey().bytes(),
+                    entry.getKey().wildcard()));
+            uses.add(entry.getValue().stream().mapToInt(Integer::intValue).toArray());
+        }
+    }
+
+    /**
+     * The plan of the runnable rules of {@code files}, in order: the atoms of nocase strings case-blind, the
+     * others as read, for two scans of the files.
+     */
     public static RuleScanPlan of(List<RuleFile> files) {
-        return new RuleScanPlan(files);
+        return new RuleScanPlan(files, false);
+    }
+
+    /**
+     * The plan of an exact search: every atom lowercased and case-blind ({@link Atom#lowercased()}), for one
+     * scan of the lowercased bytes. An atom as read is in the lowercased bytes wherever it is in the file, so
+     * no start is lost; the starts of other cases are checked and dropped like any other. A search within a
+     * SAD limit takes {@link #of} instead: lowercasing can raise a byte's distance ({@code 5B} against
+     * {@code 5A} is 1, against {@code 7A} 31).
+     */
+    public static RuleScanPlan lowercased(List<RuleFile> files) {
+        return new RuleScanPlan(files, true);
+    }
+
+    /** The plan of a search with SAD limit {@code maxSad}: {@link #lowercased} when exact, else {@link #of}. */
+    public static RuleScanPlan forScan(List<RuleFile> files, int maxSad) {
+        return maxSad == 0 ? lowercased(files) : of(files);
     }
 
     public List<RuleFile> files() {
         return files;
     }
 
-    /** The atoms to scan for, {@code atom0, atom1, ...}; their index is the signature index of a scan match. */
+    /**
+     * The atoms to scan for, {@code atom0, atom1, ...}; their index is the signature index of a scan match.
+     * The {@link #asRead()} ones come first, then the {@link #caseBlind()} ones.
+     */
     public List<Signature> signatures() {
         return signatures;
+    }
+
+    /** The atoms looked for in the files' bytes as read: signatures 0 to {@link #caseBlindFrom()} − 1. */
+    public List<Signature> asRead() {
+        return signatures.subList(0, caseBlindFrom);
+    }
+
+    /**
+     * The atoms of nocase strings, lowercase, looked for in the files' bytes with A-Z lowercased ({@code
+     * TileBytes.ASCII_LOWER}); the i-th is signature {@link #caseBlindFrom()} + i.
+     */
+    public List<Signature> caseBlind() {
+        return signatures.subList(caseBlindFrom, signatures.size());
+    }
+
+    /** The index of the first case-blind atom in {@link #signatures()}. */
+    public int caseBlindFrom() {
+        return caseBlindFrom;
     }
 
     /** The string refs, offsets and spreads of signature {@code signature}: ref, offset, spread, ref, ... */

@@ -3,6 +3,7 @@ package org.imbrex.io.yara.scan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.imbrex.io.scan.TileBytes;
 import org.imbrex.io.yara.strings.HexString;
 import org.imbrex.io.yara.strings.HexToken;
 import org.imbrex.io.yara.strings.StringDefinition;
@@ -14,24 +15,23 @@ import org.imbrex.io.yara.strings.TextString;
  * them, at the atom's offset from the match's start. The scan finds the atoms; each atom found gives one
  * start to check with the exact matcher. Nothing is lost, because every match contains an atom:
  * <pre>
- *   text       one window of the string (at most 64 bytes; with nocase, at most 3 letters, each letter
- *              in both cases: 2^letters atoms), in the forms the string matches (ascii, wide: b0 00 b1 00)
- *   hex        the bytes before the first jump, every alternative written out (at most 16 atoms):
+ *   text       the string's first 64 bytes, in the forms it matches (ascii, wide: b0 00 b1 00); with
+ *              nocase lowercased, found in the files' bytes with A-Z lowercased (Atom.caseBlind)
+ *   hex        the best of its fixed runs (AtomQuality): the bytes before the first jump, every
+ *              alternative written out (at most 16 atoms), or a later run at a bounded distance:
  *                { 4D 5A ( 90 | 00 ?? ) 00 [4] 50 }   →   4D 5A 90 00 @0,  4D 5A 00 ?? 00 @0
+ *                { 00 00 00 48 [0-3] 24 51 C7 05 }   →   24 51 C7 05 @4..7
  *              nibble wildcards and ~ bytes become wildcards; leading wildcards move the offset
  * </pre>
- * Every text string has atoms. A hex string whose start up to its first jump holds no exact byte ({@code
- * { ?? 4? [2] 5A }}) or more than 16 ways through its alternatives has none: the engine then matches it
- * over the whole file.
+ * Every text string has atoms. A hex string without an exact byte in its head or in any run at a bounded
+ * distance ({@code { ?? 4? [-] 5A }}) has none: the engine then matches it over the whole file.
  *
- * <p>Example: {@code $a = "Ab" nocase} has the atoms {@code 41 62 @0, 61 62 @0, 41 42 @0, 61 42 @0}; {@code
+ * <p>Example: {@code $a = "Ab" nocase} has the atom {@code 61 62 @0 nocase}; {@code
  * $b = { ?? 4D [2] 5A }} has {@code 4D @1}.
  */
 public final class StringAtoms {
     /** The longest atom, in bytes. */
     public static final int MAX_BYTES = 64;
-    /** The most case-blind letters in a nocase window (each doubles the atoms). */
-    static final int MAX_NOCASE_LETTERS = 3;
     /** The most atoms a string gets from its alternatives. */
     static final int MAX_ALTERNATIVES = 16;
     /** The widest range of starts one atom stands for (the jumps and groups before a run that is not the head). */
@@ -53,64 +53,33 @@ public final class StringAtoms {
     }
 
     /**
+     * The string's first bytes, at most 64 (32 characters when wide), in each form it matches; with nocase
+     * lowercased, for the lowercased view of the files.
      * <pre>
-     *   text     K  e  y  -  1           nocase: the longest window with at most 3 letters
-     *   window         [ y  -  1 ]       start 2
-     *   ascii    79 2D 31 @2, 59 2D 31 @2
-     *   wide     79 00 2D 00 31 00 @4, ...
+     *   text     Key-1                 nocase
+     *   ascii    6B 65 79 2D 31 @0     case-blind
+     *   wide     6B 00 65 00 79 00 2D 00 31 00 @0     case-blind
      * </pre>
      */
     private static List<Atom> textAtoms(StringDefinition definition, TextString text) {
         boolean nocase = definition.has(StringModifier.NOCASE);
         boolean wide = definition.has(StringModifier.WIDE);
-        int most = wide ? MAX_BYTES / 2 : MAX_BYTES;
-        int bestStart = 0;
-        int bestLength = 0;
-        int start = 0;
-        int letters = 0;
-        for (int end = 0; end < text.length(); end++) {
-            letters += nocase && isLetter(text.byteAt(end)) ? 1 : 0;
-            while (letters > MAX_NOCASE_LETTERS || end - start + 1 > most) {
-                letters -= nocase && isLetter(text.byteAt(start)) ? 1 : 0;
-                start++;
-            }
-            if (end - start + 1 > bestLength) {
-                bestStart = start;
-                bestLength = end - start + 1;
-            }
-        }
-        List<byte[]> windows = new ArrayList<>();
-        windows.add(new byte[bestLength]);
-        for (int i = 0; i < bestLength; i++) {
-            int b = text.byteAt(bestStart + i);
-            int count = windows.size();
-            for (int w = 0; w < count; w++) {
-                windows.get(w)[i] = (byte) b;
-                if (nocase && isLetter(b)) {
-                    byte[] other = windows.get(w).clone();
-                    other[i] = (byte) (b ^ 0x20);
-                    windows.add(other);
-                }
-            }
+        byte[] window = new byte[Math.min(text.length(), wide ? MAX_BYTES / 2 : MAX_BYTES)];
+        for (int i = 0; i < window.length; i++) {
+            window[i] = (byte) (nocase ? TileBytes.ASCII_LOWER.of(text.byteAt(i)) : text.byteAt(i));
         }
         List<Atom> atoms = new ArrayList<>();
-        for (byte[] window : windows) {
-            if (definition.matchesAscii()) {
-                atoms.add(new Atom(window, new boolean[window.length], bestStart));
+        if (definition.matchesAscii()) {
+            atoms.add(new Atom(window, new boolean[window.length], 0, 0, nocase));
+        }
+        if (wide) {
+            byte[] bytes = new byte[2 * window.length];
+            for (int i = 0; i < window.length; i++) {
+                bytes[2 * i] = window[i];
             }
-            if (wide) {
-                byte[] bytes = new byte[2 * window.length];
-                for (int i = 0; i < window.length; i++) {
-                    bytes[2 * i] = window[i];
-                }
-                atoms.add(new Atom(bytes, new boolean[bytes.length], 2 * bestStart));
-            }
+            atoms.add(new Atom(bytes, new boolean[bytes.length], 0, 0, nocase));
         }
         return atoms;
-    }
-
-    private static boolean isLetter(int b) {
-        return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z');
     }
 
     /**

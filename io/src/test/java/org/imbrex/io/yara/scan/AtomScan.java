@@ -12,12 +12,20 @@ final class AtomScan {
         scan(plan, data, rules, 0);
     }
 
-    /** Reports every match within SAD {@code maxSad} of every signature of {@code plan}. */
+    /**
+     * Reports every match within SAD {@code maxSad} of every signature of {@code plan}; the case-blind ones
+     * in a copy of {@code data} with A-Z lowercased.
+     */
     static void scan(RuleScanPlan plan, byte[] data, FileRules rules, int maxSad) {
+        byte[] lowered = new byte[data.length];
+        for (int i = 0; i < data.length; i++) {
+            lowered[i] = (byte) (data[i] >= 'A' && data[i] <= 'Z' ? data[i] + 32 : data[i]);
+        }
         for (int s = 0; s < plan.signatures().size(); s++) {
             Signature signature = plan.signatures().get(s);
+            byte[] view = s >= plan.caseBlindFrom() ? lowered : data;
             for (int offset = 0; offset + signature.length() <= data.length; offset++) {
-                if (sad(signature, data, offset) <= maxSad) {
+                if (sad(signature, view, offset) <= maxSad) {
                     rules.found(s, offset);
                 }
             }

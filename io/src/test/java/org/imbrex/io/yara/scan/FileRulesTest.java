@@ -11,6 +11,8 @@ import org.imbrex.io.yara.rules.RuleFileReader;
 import org.imbrex.io.yara.rules.RuleOracle;
 import org.imbrex.io.yara.strings.StringMatcher;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link FileRules} over a plain scan of the atoms against {@link RuleOracle} (itself checked against
@@ -19,14 +21,17 @@ import org.junit.jupiter.api.Test;
  */
 class FileRulesTest {
 
-    @Test
-    void everyRuleCorpusCase_givesTheOraclesRules_andTheReferenceMatches() {
+    /** Both plans of an exact search: nocase atoms in a scan of their own, and every atom lowercased. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void everyRuleCorpusCase_givesTheOraclesRules_andTheReferenceMatches(boolean allLowercased) {
         int rules = 0;
         int strings = 0;
         for (long seed = 0; seed < RuleCorpus.CASES; seed++) {
             RuleCorpus.Case c = RuleCorpus.generate(seed);
             List<RuleFile> files = ruleFiles(c);
-            RuleScanPlan plan = RuleScanPlan.of(files);
+            RuleScanPlan plan = allLowercased ? RuleScanPlan.forScan(files, 0) : RuleScanPlan.of(files);
+            assertThat(plan.caseBlindFrom()).isEqualTo(allLowercased ? 0 : plan.asRead().size());
             for (byte[] data : c.files()) {
                 FileRules fileRules = new FileRules(plan, data);
                 AtomScan.scan(plan, data, fileRules);
@@ -54,8 +59,8 @@ class FileRulesTest {
         for (long seed = 0; seed < RuleCorpus.CASES; seed += 3) {
             RuleCorpus.Case c = RuleCorpus.generate(seed);
             List<RuleFile> files = ruleFiles(c);
-            RuleScanPlan plan = RuleScanPlan.of(files);
             int limit = (int) (seed % 4) * 3 + 1;
+            RuleScanPlan plan = RuleScanPlan.forScan(files, limit);
             for (byte[] data : c.files()) {
                 FileRules fileRules = new FileRules(plan, data, limit);
                 AtomScan.scan(plan, data, fileRules, limit);

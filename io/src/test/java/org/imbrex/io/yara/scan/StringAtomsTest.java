@@ -34,12 +34,12 @@ class StringAtomsTest {
     }
 
     @Test
-    void nocase_takesTheLongestWindowWithThreeLetters_inBothCases() {
-        assertThat(atoms("$a = \"Ab\" nocase")).containsExactlyInAnyOrder("41 62 @0", "61 62 @0", "41 42 @0",
-                "61 42 @0");
-        // "ab-12cd": "ab-12c" and "b-12cd" hold three letters each, the whole string four: the first wins.
-        assertThat(atoms("$a = \"ab-12cd\" nocase")).hasSize(8).allMatch(atom -> atom.endsWith("@0"))
-                .contains("61 62 2D 31 32 63 @0", "41 42 2D 31 32 43 @0");
+    void nocase_isOneLowercaseAtomPerForm_foundInTheLowercasedBytes() {
+        assertThat(atoms("$a = \"Ab\" nocase")).containsExactly("61 62 @0 nocase");
+        assertThat(atoms("$a = \"AB-12cd\" nocase wide ascii")).containsExactly("61 62 2D 31 32 63 64 @0 nocase",
+                "61 00 62 00 2D 00 31 00 32 00 63 00 64 00 @0 nocase");
+        // only A-Z change: the C locale's tolower, as YARA's nocase
+        assertThat(atoms("$a = \"\\xC4[@\" nocase")).containsExactly("C4 5B 40 @0 nocase");
     }
 
     @Test
@@ -180,9 +180,14 @@ class StringAtomsTest {
         return expected.size();
     }
 
+    /** The atom at {@code offset} of {@code data}; a case-blind one compared with A-Z lowercased. */
     private static boolean holds(Atom atom, byte[] data, int offset) {
         for (int i = 0; i < atom.bytes().length; i++) {
-            if (!atom.wildcard()[i] && data[offset + i] != atom.bytes()[i]) {
+            int b = data[offset + i];
+            if (atom.caseBlind() && b >= 'A' && b <= 'Z') {
+                b += 32;
+            }
+            if (!atom.wildcard()[i] && b != atom.bytes()[i]) {
                 return false;
             }
         }
