@@ -49,10 +49,10 @@ final class SeaPasses implements AutoCloseable {
     private final SeaBound bound = new SeaBound();
     private final SeaSelect select = new SeaSelect();
     /**
-     * The superword loops: a gather scores a few listed lanes a block, too little work to repay the vector
-     * form's start (a JVM's first calls run the vector API interpreted); the same stores either way.
+     * The lane loops of this JVM ({@link LaneLoops#active()}): with the vector API, a gather's lanes run a
+     * register lane per pixel of a block row; the same stores either way.
      */
-    private final Msad4BlockGather gather = new Msad4BlockGather(LaneLoops.SUPERWORD);
+    private final Msad4BlockGather gather = new Msad4BlockGather();
     private RWBuffer bounds;
     private RWBuffer lanes;
     private RWBuffer counts;

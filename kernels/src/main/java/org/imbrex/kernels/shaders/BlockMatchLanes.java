@@ -21,7 +21,9 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * </pre>
  * One instance per shader instance: it keeps its lane registers between groups. In the {@link
  * LaneLoops#VECTOR} form, lanes over consecutive source words run as one register of x-candidates
- * ({@link BlockMatchVectorLanes}) where such runs average two lanes or more.
+ * ({@link BlockMatchVectorLanes}) where such runs average two lanes or more; a gather's lanes run one at a
+ * time with a register lane per pixel of a block row ({@link BlockMatchLaneVector}) where the block is 16, 32
+ * or 64 pixels.
  */
 final class BlockMatchLanes {
     static final int LANES = 64;
@@ -44,17 +46,26 @@ final class BlockMatchLanes {
     private final int[] accumW = new int[LANES];
     /** The 16-bit vector form for runs of lanes over consecutive words, or null for the superword loops. */
     private final BlockMatchVectorLanes vectorLanes;
+    /** The vector form lane by lane, for lanes that do not make runs (a gather's), or null for the superword loops. */
+    private final BlockMatchLaneVector laneVector;
+    private final int[] laneSums = new int[4];
     private final int[] bandSums = new int[4 * LANES];
     private final int[] runSums = new int[4 * LANES];
 
-    /** The lane loops in the given form ({@link LaneLoops#VECTOR} needs the module {@code jdk.incubator.vector}). */
-    BlockMatchLanes(LaneLoops loops) {
-        this.vectorLanes = loops == LaneLoops.VECTOR ? new BlockMatchVectorLanes(MAX_VECTOR_WORDS_PER_ROW) : null;
+    /**
+     * The lane loops in the given form ({@link LaneLoops#VECTOR} needs the module {@code jdk.incubator.vector}):
+     * with {@code runs}, the vector form scores runs of lanes over consecutive words together (the dense
+     * shader's lanes); without, it scores every lane on its own (a gather's, which seldom make runs).
+     */
+    BlockMatchLanes(LaneLoops loops, boolean runs) {
+        boolean vector = loops == LaneLoops.VECTOR;
+        this.vectorLanes = vector && runs ? new BlockMatchVectorLanes(MAX_VECTOR_WORDS_PER_ROW) : null;
+        this.laneVector = vector && !runs ? new BlockMatchLaneVector() : null;
     }
 
     /** The form these lane loops take. */
     LaneLoops laneLoops() {
-        return vectorLanes != null ? LaneLoops.VECTOR : LaneLoops.SUPERWORD;
+        return vectorLanes != null || laneVector != null ? LaneLoops.VECTOR : LaneLoops.SUPERWORD;
     }
 
     /**
@@ -70,17 +81,22 @@ final class BlockMatchLanes {
         int curWord = (by - p.curRow0()) * p.pitch() + (bx >>> 2);
         boolean direct = sourceInBounds(p, prevLuma, active);
         int wordsPerRow = p.block() >>> 2;
-        if (active <= FEW_LANES && direct && curLuma.hasWords() && wordsPerRow >= 0 && p.bands() >= 0
-                && p.bandRows() >= 0 && curWord >= 0
-                && (long) curWord + ((long) p.bands() * p.bandRows() - 1) * p.pitch() + wordsPerRow <= curLuma.numElements()
-                && (long) p.bands() * p.bandRows() * p.pitch() < Integer.MAX_VALUE) {
-            scoreLaneByLane(p, curLuma.words(), prevLuma.words(), candSad, active, curWord);
-            return;
-        }
         if (vectorLanes != null && active > FEW_LANES && wordsPerRow >= 1 && wordsPerRow <= MAX_VECTOR_WORDS_PER_ROW
                 && p.bands() >= 1 && p.bandRows() >= 1
                 && (long) p.bands() * p.bandRows() <= BlockMatchVectorLanes.MAX_ROWS && 2 * runs(active) <= active) {
             scoreInRuns(p, curLuma, prevLuma, candSad, active, curWord, wordsPerRow);
+            return;
+        }
+        boolean lanesDirect = direct && curLuma.hasWords() && wordsPerRow >= 0 && p.bands() >= 0
+                && p.bandRows() >= 0 && curWord >= 0
+                && (long) curWord + ((long) p.bands() * p.bandRows() - 1) * p.pitch() + wordsPerRow <= curLuma.numElements()
+                && (long) p.bands() * p.bandRows() * p.pitch() < Integer.MAX_VALUE;
+        if (laneVector != null && lanesDirect && BlockMatchLaneVector.takes(p.block(), p.bands(), p.bandRows())) {
+            scoreLaneVectors(p, curLuma.words(), prevLuma.words(), candSad, active, curWord);
+            return;
+        }
+        if (active <= FEW_LANES && lanesDirect) {
+            scoreLaneByLane(p, curLuma.words(), prevLuma.words(), candSad, active, curWord);
             return;
         }
         for (int band = 0; band < p.bands(); band++) {
@@ -151,6 +167,23 @@ final class BlockMatchLanes {
                 candSad.storeUint4(base[lane] + band, select(keepX[lane], bandSums[4 * lane]),
                         select(keepY[lane], bandSums[4 * lane + 1]), select(keepZ[lane], bandSums[4 * lane + 2]),
                         select(keepW[lane], bandSums[4 * lane + 3]));
+            }
+        }
+    }
+
+    /**
+     * The same loop one lane after the other in the vector form ({@link BlockMatchLaneVector}): a gather's
+     * lanes, every load of both frames in bounds.
+     */
+    private void scoreLaneVectors(BlockParams p, int[] cur, int[] prev, RWBuffer candSad, int active, int curWord) {
+        int bandRows = p.bandRows();
+        laneVector.prepare(cur, curWord, p.pitch(), p.bands() * bandRows, p.block());
+        for (int lane = 0; lane < active; lane++) {
+            for (int band = 0; band < p.bands(); band++) {
+                laneVector.band(prev, prevWord[lane], p.pitch(), band * bandRows, (band + 1) * bandRows, laneSums);
+                candSad.storeUint4(base[lane] + band, select(keepX[lane], laneSums[0]),
+                        select(keepY[lane], laneSums[1]), select(keepZ[lane], laneSums[2]),
+                        select(keepW[lane], laneSums[3]));
             }
         }
     }

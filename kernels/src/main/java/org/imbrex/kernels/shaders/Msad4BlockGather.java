@@ -46,7 +46,7 @@ public final class Msad4BlockGather implements GroupShader {
 
     /** The shader with the given lane loops ({@link LaneLoops#VECTOR} needs the module {@code jdk.incubator.vector}). */
     public Msad4BlockGather(LaneLoops loops) {
-        this.lanes = new BlockMatchLanes(loops);
+        this.lanes = new BlockMatchLanes(loops, false);
     }
 
     /** The form this instance's lane loops take. */

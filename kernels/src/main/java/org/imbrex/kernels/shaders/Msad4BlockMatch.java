@@ -77,7 +77,7 @@ public final class Msad4BlockMatch implements GroupShader {
 
     /** The shader with the given lane loops ({@link LaneLoops#VECTOR} needs the module {@code jdk.incubator.vector}). */
     public Msad4BlockMatch(LaneLoops loops) {
-        this.lanes = new BlockMatchLanes(loops);
+        this.lanes = new BlockMatchLanes(loops, true);
     }
 
     /** The form this instance's lane loops take. */

@@ -7,6 +7,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.shaders.Msad4BlockGather;
 import org.imbrex.kernels.shaders.SeaBound;
 import org.imbrex.kernels.shaders.SeaSelect;
@@ -147,8 +148,10 @@ class SeaShadersAsmTest {
             SeaCase c = new SeaCase(frames, 0, 0, 0, null, null);
             assertThat(c.runGather(ShaderCatalog.assembly(Msad4BlockGather.NAME), lanes, counts, uavElements, SENTINEL,
                     arrow.allocator())).as("Msad4BlockGather.asm, %s", frames).isEqualTo(expected);
-            assertThat(c.runGather(new Msad4BlockGather(), lanes, counts, uavElements, SENTINEL, arrow.allocator()))
-                    .as("Msad4BlockGather.java, %s", frames).isEqualTo(expected);
+            for (LaneLoops loops : LaneLoops.values()) {
+                assertThat(c.runGather(new Msad4BlockGather(loops), lanes, counts, uavElements, SENTINEL,
+                        arrow.allocator())).as("Msad4BlockGather.java %s, %s", loops, frames).isEqualTo(expected);
+            }
         }
     }
 

@@ -1,0 +1,144 @@
+package org.imbrex.kernels.shaders;
+
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The msad4 block-matching loop of {@link BlockMatchLanes} for one candidate lane at a time, in 16-bit vector
+ * lanes (the JDK's vector API, 512-bit registers): what a gather's lanes, a few per block and rarely
+ * neighbours, run in the vector form. Loading this class needs the module {@code jdk.incubator.vector}.
+ *
+ * <p>Lane c reads source word {@code w = prevWord(c)} at row 0; component k of its accum is the SAD of the
+ * block against the source bytes that start k bytes into word w. A block row is cut into chunks of 16
+ * pixels; a chunk's source is the 32 bytes of words w + 4·chunk .. + 7, one register of shorts, and each
+ * component compares it with the chunk's reference bytes moved k lanes up, zero-masked outside them and
+ * where msad4 masks a zero reference byte:
+ * <pre>
+ *   lane i      0   1   2   3   4  …  18  19  20 … 31
+ *   src         b0  b1  b2  b3  b4 …  b18 b19 b20   b31        words w .. w + 7 of row r
+ *   ref, k = 2  ·   ·   r0  r1  r2 …  r16 r17 ·     ·          padded row read from offset 4 − k
+ *   keep, k = 2 0   0   m0  m1  m2 …  m16 m17 0     0          m_j = 0 where r_j = 0, else all ones
+ *   accum.z    += Σ_i (|src_i − ref_i| & keep_i)  = Σ_j |r_j − b_(j+2)| over j with r_j ≠ 0
+ * </pre>
+ * Each register lane's sum stays in 16 bits (a band's rows × chunks × 255), and so does the band's total,
+ * which {@link #takes} requires (BLOCK · BAND_ROWS · 255 ≤ 65,535, as {@code MotionPlan}'s bands are): the
+ * sum of the register is then the exact band sum that the HLSL adds in 32 bits. Example: B = 16, one band
+ * of 16 rows: per row one 8-word load widened to 32 shorts, then four masked differences and adds.
+ */
+final class BlockMatchLaneVector {
+    private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_512;
+    private static final VectorSpecies<Integer> WORDS = IntVector.SPECIES_256;
+    private static final int L = SHORTS.length();
+    /** Reference pixels a chunk compares: 16, so that its 19 source bytes fit in one register of 32. */
+    private static final int CHUNK = 16;
+    /** A padded chunk: 4 lanes of 0 below its 16 references, and zeros above up to a whole register read. */
+    private static final int PAD = 4;
+    private static final int STRIDE = PAD + L;
+    /** All ones in the lanes of a chunk, 0 above. */
+    private static final short[] CHUNK_LANES = new short[L];
+    /** The widest block this form takes. */
+    static final int MAX_BLOCK = 64;
+
+    static {
+        java.util.Arrays.fill(CHUNK_LANES, 0, CHUNK, (short) -1);
+    }
+
+    private final short[] ref = new short[MAX_BLOCK * (MAX_BLOCK / CHUNK) * STRIDE];
+    private final short[] keep = new short[MAX_BLOCK * (MAX_BLOCK / CHUNK) * STRIDE];
+    private final int[] tail = new int[WORDS.length()];
+    private final short[] sums = new short[4 * L];
+    private int block;
+
+    /**
+     * Whether this form takes blocks of {@code block} pixels in bands of {@code bandRows} rows: 16, 32 or 64
+     * pixels, band sums below 65,536, and a machine whose vector unit has 512-bit registers.
+     */
+    static boolean takes(int block, int bands, int bandRows) {
+        return block >= CHUNK && block <= MAX_BLOCK && block % CHUNK == 0 && Integer.bitCount(block / CHUNK) == 1
+                && bands >= 1 && bandRows >= 1
+                && (long) bands * bandRows <= block && (long) block * bandRows * 255 <= 0xFFFF
+                && ShortVector.SPECIES_PREFERRED.vectorBitSize() >= SHORTS.vectorBitSize();
+    }
+
+    /**
+     * Reads the block's reference rows {@code 0 .. rows − 1} ({@code cur[curWord + r·pitch + k]}, k < B/4) into
+     * padded chunks, with the masks of their non-zero bytes: call once per block, before its lanes.
+     */
+    void prepare(int[] cur, int curWord, int pitch, int rows, int block) {
+        this.block = block;
+        int chunks = block / CHUNK;
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < chunks; c++) {
+                int at = (r * chunks + c) * STRIDE + PAD;
+                // 32 bytes, of which the chunk is the first 16: the same species as band(), since vector code
+                // compiles to registers only where each call site sees one
+                ShortVector bytes = source(cur, curWord + r * pitch + c * CHUNK / 4);
+                bytes.intoArray(ref, at);
+                // 0 where the byte is 0 (msad4 leaves it out) and above the chunk, all ones elsewhere
+                ShortVector.zero(SHORTS).sub(bytes.min((short) 1)).and(ShortVector.fromArray(SHORTS, CHUNK_LANES, 0))
+                        .intoArray(keep, at);
+            }
+        }
+    }
+
+    /**
+     * One band's accum (rows {@code rowStart .. rowEnd − 1} of the prepared ones) for the lane whose source
+     * row 0 starts at word {@code srcWord} of {@code prev}: {@code out[0..3]} = components x, y, z, w.
+     * Every word the lane reads must lie in {@code prev}.
+     */
+    void band(int[] prev, int srcWord, int pitch, int rowStart, int rowEnd, int[] out) {
+        int chunks = block / CHUNK;
+        // the four sums live in an array, not in loop-carried vectors: a vector that a loop carries stays in a
+        // register only while C2 knows its exact class, which it stops knowing once the JVM has run other
+        // shapes of short vectors (the dense shader's), and then every add allocates
+        java.util.Arrays.fill(sums, (short) 0);
+        int shift = Integer.numberOfTrailingZeros(chunks);
+        for (int i = rowStart << shift; i < rowEnd << shift; i++) {
+            int r = i >>> shift;
+            int c = i & (chunks - 1);
+            ShortVector bytes = source(prev, srcWord + r * pitch + c * CHUNK / 4);
+            int at = i * STRIDE + PAD;
+            add(0, difference(bytes, at));
+            add(L, difference(bytes, at - 1));
+            add(2 * L, difference(bytes, at - 2));
+            add(3 * L, difference(bytes, at - 3));
+        }
+        for (int k = 0; k < 4; k++) {
+            int sum = 0;
+            for (int i = k * L; i < (k + 1) * L; i++) {
+                sum += sums[i] & 0xFFFF;
+            }
+            out[k] = sum;
+        }
+    }
+
+    private void add(int at, ShortVector terms) {
+        ShortVector.fromArray(SHORTS, sums, at).add(terms).intoArray(sums, at);
+    }
+
+    /** {@code |src − ref| & keep} with the padded reference chunk read from {@code at}. */
+    private ShortVector difference(ShortVector bytes, int at) {
+        return bytes.sub(ShortVector.fromArray(SHORTS, ref, at)).abs().and(ShortVector.fromArray(SHORTS, keep, at));
+    }
+
+    /**
+     * The 32 bytes of words {@code [first, first + 8)} as shorts, byte 0 of word {@code first} in lane 0; words
+     * past the end of the array (never compared: keep is 0 there) read 0. One load either way, from the array
+     * or from a copy of its last words, so that the vector takes one path.
+     */
+    private ShortVector source(int[] words, int first) {
+        int[] from = words;
+        int index = first;
+        if (first + WORDS.length() > words.length) {
+            for (int k = 0; k < WORDS.length(); k++) {
+                tail[k] = first + k < words.length ? words[first + k] : 0;
+            }
+            from = tail;
+            index = 0;
+        }
+        return ((ShortVector) IntVector.fromArray(WORDS, from, index).reinterpretAsBytes()
+                .convertShape(VectorOperators.B2S, SHORTS, 0)).and((short) 0xFF);
+    }
+}
