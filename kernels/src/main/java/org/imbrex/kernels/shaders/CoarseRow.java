@@ -130,8 +130,8 @@ final class CoarseRow {
         if (rowBound.length < slots) {
             rowBound = new int[slots];
         }
-        Arrays.fill(rowBound, 0, slots, SeaBound.NO_SCORE);
         if (pyLow > pyHigh) {
+            Arrays.fill(rowBound, 0, slots, SeaBound.NO_SCORE);
             return true; // no row of the window is in the frame: every candidate is NO_SCORE
         }
         int width = xMax + 1;
@@ -222,6 +222,10 @@ final class CoarseRow {
         for (int dyIndex = 0; dyIndex <= 2 * range; dyIndex++) {
             long y = by + dyIndex - range;
             if (y < 0 || y > yMax) {
+                for (int k = phase; k < blocksX; k += phases) {
+                    int span = k * 4 * candidates + 4 * dyIndex * p.xGroups();
+                    Arrays.fill(rowBound, span, span + 4 * p.xGroups(), SeaBound.NO_SCORE); // the row is outside
+                }
                 continue;
             }
             Arrays.fill(acc, lo, hi + 1, 0);
@@ -234,17 +238,28 @@ final class CoarseRow {
         }
     }
 
-    /** acc's windows into the row's words: lane (dy + R)·X_GROUPS + xg, component x − 4·word0 of block k. */
+    /**
+     * acc's windows into the row's words: lane (dy + R)·X_GROUPS + xg, component x − 4·word0 of block k; the
+     * dy's other components (x outside the window) NO_SCORE.
+     * <pre>
+     *   span of (k, dy)   x = firstX ............................ firstX + 4·X_GROUPS − 1
+     *                       [ NO_SCORE ][ acc[xa .. xb]          ][ NO_SCORE ]
+     * </pre>
+     */
     private void scatter(BlockParams p, int phase, int phases, int dyIndex) {
         int block = p.block();
         int range = p.range();
+        int spanWords = 4 * p.xGroups();
         for (int k = phase; k < blocksX; k += phases) {
             int bx = k * block;
             int xa = Math.max(0, bx - range);
             int xb = Math.min(xMax, bx + range);
             int firstX = 4 * ((bx >>> 2) - ((range + 3) >>> 2));
-            int offset = k * 4 * candidates + 4 * dyIndex * p.xGroups() - firstX;
+            int span = k * 4 * candidates + 4 * dyIndex * p.xGroups();
+            int offset = span - firstX;
+            Arrays.fill(rowBound, span, offset + xa, SeaBound.NO_SCORE);
             System.arraycopy(acc, xa, rowBound, offset + xa, xb - xa + 1);
+            Arrays.fill(rowBound, offset + xb + 1, span + spanWords, SeaBound.NO_SCORE);
         }
     }
 
