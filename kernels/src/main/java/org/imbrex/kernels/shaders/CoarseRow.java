@@ -28,6 +28,17 @@ final class CoarseRow {
     private int[] rowBound = new int[0];
     private int[] acc = new int[0];
     private int[][] curTerm = new int[0][0];
+    /** Whether rows whose bounds fit 16 bits run in 16-bit vector lanes ({@link CoarseRowShorts}). */
+    private final boolean vectorShorts;
+    /**
+     * Whether this row runs in 16 bits: the vector API, a bound of at most B · B · 255 ≤ 65,535 (B ≤ 16), and
+     * box sums of at most s · s · 255 ≤ 32,767 (s ≤ 8), whose differences a signed short holds.
+     */
+    private boolean narrow;
+    private short[] accShorts = new short[0];
+    private short[][] curTermShorts = new short[0][0];
+    private short[][][] boxShorts = new short[0][0][0];
+    private boolean boxNarrow;
     private int[][][] box = new int[0][0][0];
     /** Which frame row each ring slot of {@link #box} holds, and for which table, level and shape. */
     private long[] boxY = new long[0];
@@ -40,6 +51,11 @@ final class CoarseRow {
     private int[] blockTerms = new int[0];
     private final int[] out = new int[4 * SeaBound.LANES];
     private int candidates;
+
+    /** A row path with 32-bit sums, or 16-bit where they fit when {@code vectorShorts} (needs the vector API). */
+    CoarseRow(boolean vectorShorts) {
+        this.vectorShorts = vectorShorts;
+    }
 
     /** The row's layout, once {@link #layout} accepted it. */
     private int blocksX;
@@ -136,6 +152,7 @@ final class CoarseRow {
         }
         int width = xMax + 1;
         int terms = n * n;
+        narrow = vectorShorts && (long) block * block * 255 <= 0xFFFF && (long) s * s * 255 <= Short.MAX_VALUE;
         int boxWidth = (int) (xMax + extent - s + 1);
         int boxRows = 2 * range + 1 + (n - 1) * s;
         ensureScratch(width, boxWidth, terms, boxRows, blocksX);
@@ -170,7 +187,8 @@ final class CoarseRow {
             int boxRows) {
         int pitch = p.satPitch();
         if (row == 0 || boxSat != prevSat || boxLevel != level || boxPitch != pitch || boxRow0 != p.prevRow0()
-                || boxColumns != boxWidth || boxRing != boxRows) {
+                || boxColumns != boxWidth || boxRing != boxRows || boxNarrow != narrow) {
+            boxNarrow = narrow;
             boxSat = prevSat;
             boxLevel = level;
             boxPitch = pitch;
@@ -190,8 +208,16 @@ final class CoarseRow {
                 continue;
             }
             boxY[slot] = y;
-            boxRow(prev, (int) (y - p.prevRow0()) * pitch, s * pitch, s, box[slot][0], boxWidth);
+            int a = (int) (y - p.prevRow0()) * pitch;
             // the row shifted by each sub-block column, so that every sum below reads index x of its arrays
+            if (narrow) {
+                boxRow(prev, a, s * pitch, s, boxShorts[slot][0], boxWidth);
+                for (int j = 1; j < n; j++) {
+                    System.arraycopy(boxShorts[slot][0], j * s, boxShorts[slot][j], 0, boxWidth - j * s);
+                }
+                continue;
+            }
+            boxRow(prev, a, s * pitch, s, box[slot][0], boxWidth);
             for (int j = 1; j < n; j++) {
                 System.arraycopy(box[slot][0], j * s, box[slot][j], 0, boxWidth - j * s);
             }
@@ -201,6 +227,13 @@ final class CoarseRow {
     private static void boxRow(int[] sat, int a, int step, int s, int[] out, int width) {
         for (int x = 0; x < width; x++) {
             out[x] = sat[a + step + s + x] - sat[a + s + x] - sat[a + step + x] + sat[a + x];
+        }
+    }
+
+    /** {@link #boxRow} into shorts: a box of a row that runs in 16 bits sums at most s² · 255 ≤ 65,535. */
+    private static void boxRow(int[] sat, int a, int step, int s, short[] out, int width) {
+        for (int x = 0; x < width; x++) {
+            out[x] = (short) (sat[a + step + s + x] - sat[a + s + x] - sat[a + step + x] + sat[a + x]);
         }
     }
 
@@ -216,7 +249,11 @@ final class CoarseRow {
             int xa = Math.max(0, k * block - range);
             int xb = Math.min(xMax, k * block + range);
             for (int t = 0; t < terms; t++) {
-                Arrays.fill(curTerm[t], xa, xb + 1, blockTerms[k * terms + t]);
+                if (narrow) {
+                    Arrays.fill(curTermShorts[t], xa, xb + 1, (short) blockTerms[k * terms + t]);
+                } else {
+                    Arrays.fill(curTerm[t], xa, xb + 1, blockTerms[k * terms + t]);
+                }
             }
         }
         for (int dyIndex = 0; dyIndex <= 2 * range; dyIndex++) {
@@ -228,11 +265,19 @@ final class CoarseRow {
                 }
                 continue;
             }
-            Arrays.fill(acc, lo, hi + 1, 0);
+            if (narrow) {
+                Arrays.fill(accShorts, lo, hi + 1, (short) 0);
+            } else {
+                Arrays.fill(acc, lo, hi + 1, 0);
+            }
             for (int t = 0; t < terms; t++) {
                 int slot = (int) Math.floorMod(by - range + dyIndex + (t / n) * s, (long) boxRows);
                 // the same index in every array keeps the loop one C2 can vectorize
-                accumulate(acc, curTerm[t], box[slot][t % n], lo, hi);
+                if (narrow) {
+                    CoarseRowShorts.accumulate(accShorts, curTermShorts[t], boxShorts[slot][t % n], lo, hi);
+                } else {
+                    accumulate(acc, curTerm[t], box[slot][t % n], lo, hi);
+                }
             }
             scatter(p, phase, phases, dyIndex);
         }
@@ -258,7 +303,13 @@ final class CoarseRow {
             int span = k * 4 * candidates + 4 * dyIndex * p.xGroups();
             int offset = span - firstX;
             Arrays.fill(rowBound, span, offset + xa, SeaBound.NO_SCORE);
-            System.arraycopy(acc, xa, rowBound, offset + xa, xb - xa + 1);
+            if (narrow) {
+                for (int x = xa; x <= xb; x++) {
+                    rowBound[offset + x] = accShorts[x] & 0xFFFF;
+                }
+            } else {
+                System.arraycopy(acc, xa, rowBound, offset + xa, xb - xa + 1);
+            }
             Arrays.fill(rowBound, offset + xb + 1, span + spanWords, SeaBound.NO_SCORE);
         }
     }
@@ -286,6 +337,22 @@ final class CoarseRow {
         }
         if (blockTerms.length < terms * blocksX) {
             blockTerms = new int[terms * blocksX];
+        }
+        if (narrow) {
+            // whole registers past the row's end (CoarseRowShorts.SLACK): the loop needs no scalar tail
+            int padded = columns + CoarseRowShorts.SLACK;
+            if (accShorts.length < padded) {
+                accShorts = new short[padded];
+            }
+            if (curTermShorts.length < terms || curTermShorts[0].length < padded) {
+                curTermShorts = new short[Math.max(terms, curTermShorts.length)][padded];
+            }
+            if (boxShorts.length < boxRows || boxShorts.length > 0
+                    && (boxShorts[0].length < shifts || boxShorts[0][0].length < padded)) {
+                boxShorts = new short[Math.max(boxRows, boxShorts.length)][Math.max(shifts,
+                        boxShorts.length > 0 ? boxShorts[0].length : 0)][padded];
+                boxRing = -1; // the rows are gone: compute them again
+            }
         }
     }
 

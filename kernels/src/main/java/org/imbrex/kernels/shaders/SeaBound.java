@@ -5,6 +5,7 @@ import static org.imbrex.kernels.shaders.BlockParams.urem;
 
 import org.imbrex.kernels.dispatch.GroupContext;
 import org.imbrex.kernels.dispatch.GroupShader;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.dispatch.NumThreads;
 import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.TypedBuffer;
@@ -78,7 +79,21 @@ public final class SeaBound implements GroupShader {
     private int curBoxPitch;
     private int curBoxRow0;
     private int curBoxN;
-    private final CoarseRow coarseRow = new CoarseRow();
+    private final CoarseRow coarseRow;
+
+    /** The shader, its row path in this JVM's {@link LaneLoops#active()} form. */
+    public SeaBound() {
+        this(LaneLoops.active());
+    }
+
+    /**
+     * The shader with the given lane loops: with {@link LaneLoops#VECTOR} (needs the module {@code
+     * jdk.incubator.vector}), rows whose bounds fit 16 bits (B ≤ 16) run in 16-bit vector lanes; the same
+     * stores either way.
+     */
+    public SeaBound(LaneLoops loops) {
+        this.coarseRow = new CoarseRow(loops == LaneLoops.VECTOR);
+    }
 
     /**
      * A candidate's place in FFmpeg's order among equal SADs: 0 for the zero vector, else 1 + its place in

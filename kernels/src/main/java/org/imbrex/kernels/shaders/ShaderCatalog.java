@@ -53,7 +53,7 @@ public final class ShaderCatalog {
         SHADERS.put(Msad4Gather.NAME, new Entry(loops -> new Msad4Gather(), Msad4Gather.class));
         SHADERS.put(GramFilter.NAME, new Entry(loops -> new GramFilter(), GramFilter.class));
         SHADERS.put(Msad4BlockGather.NAME, new Entry(loops -> new Msad4BlockGather(), Msad4BlockGather.class));
-        SHADERS.put(SeaBound.NAME, new Entry(loops -> new SeaBound(), SeaBound.class));
+        SHADERS.put(SeaBound.NAME, new Entry(SeaBound::new, SeaBound.class));
         SHADERS.put(SeaSelect.NAME, new Entry(loops -> new SeaSelect(), SeaSelect.class));
         SHADERS.put(SumBound.NAME, new Entry(loops -> new SumBound(), SumBound.class));
     }

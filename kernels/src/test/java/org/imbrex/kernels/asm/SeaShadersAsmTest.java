@@ -182,8 +182,10 @@ class SeaShadersAsmTest {
         try (CheckedAllocator arrow = new CheckedAllocator()) {
             assertThat(c.runBound(ShaderCatalog.assembly(SeaBound.NAME), uavElements, SENTINEL, arrow.allocator()))
                     .as("SeaBound.asm, %s", c).isEqualTo(oracle);
-            assertThat(c.runBound(new SeaBound(), uavElements, SENTINEL, arrow.allocator()))
-                    .as("SeaBound.java, %s", c).isEqualTo(oracle);
+            for (LaneLoops loops : LaneLoops.values()) {
+                assertThat(c.runBound(new SeaBound(loops), uavElements, SENTINEL, arrow.allocator()))
+                        .as("SeaBound.java %s, %s", loops, c).isEqualTo(oracle);
+            }
         }
         return oracle;
     }
