@@ -2,9 +2,10 @@ package org.imbrex.jobs.spark;
 
 import com.univocity.parsers.csv.CsvWriter;
 import com.univocity.parsers.csv.CsvWriterSettings;
+import java.io.BufferedOutputStream;
+import java.io.CharArrayWriter;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -18,14 +19,36 @@ import java.nio.charset.StandardCharsets;
  *   mz,file:/data/a.bin,0,4,0
  *   mz,"file:/data/x,y.bin",64,4,0
  * </pre>
- * Example: see {@link TableFile}.
+ * The library formats each string value; a column's last string is kept as the bytes of its field, so the
+ * rows of one signature in one file (the same {@code String} objects, row after row) cost a copy of those
+ * bytes and the digits of the numbers. Example: see {@link TableFile}.
  */
 final class CsvTableFile implements TableFile {
-    private final TableColumns columns;
-    private final CsvWriter writer;
+    /** What the library writes after a string value in the rows {@link #field} formats: {@code ,x\n}. */
+    private static final String FIELD_END = ",x\n";
 
-    CsvTableFile(TableColumns columns, OutputStream out) {
+    private final TableColumns columns;
+    private final OutputStream out;
+    private final CharArrayWriter text = new CharArrayWriter();
+    private final CsvWriter fields;
+    private final String[] lastString;
+    private final byte[][] lastField;
+    private final byte[] digits = new byte[20];
+
+    CsvTableFile(TableColumns columns, OutputStream out) throws IOException {
         this.columns = columns;
+        this.out = new BufferedOutputStream(out, 1 << 16);
+        this.fields = new CsvWriter(text, settings());
+        this.lastString = new String[columns.size()];
+        this.lastField = new byte[columns.size()][];
+        text.reset();
+        fields.writeRow((Object[]) columns.names());
+        fields.flush();
+        this.out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The library's settings for Spark's CSV format, values kept as they are. */
+    static CsvWriterSettings settings() {
         CsvWriterSettings settings = new CsvWriterSettings();
         settings.getFormat().setDelimiter(',');
         settings.getFormat().setQuote('"');
@@ -39,18 +62,66 @@ final class CsvTableFile implements TableFile {
         settings.setSkipEmptyLines(true);
         settings.setQuoteAllFields(false);
         settings.setQuoteEscapingEnabled(true);
-        this.writer = new CsvWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), settings);
-        writer.writeHeaders(columns.names());
+        return settings;
     }
 
     @Override
-    public void write(Object[] row) {
+    public void write(Object[] row) throws IOException {
         columns.check(row);
-        writer.writeRow(row);
+        for (int i = 0; i < row.length; i++) {
+            if (i > 0) {
+                out.write(',');
+            }
+            Object value = row[i];
+            if (value instanceof Long || value instanceof Integer) {
+                writeDecimal(((Number) value).longValue());
+                continue;
+            }
+            if (value == null) {
+                continue; // as the library writes null: nothing (columns are never null; see TableFile)
+            }
+            String string = value.toString();
+            if (string != lastString[i]) {
+                lastString[i] = string;
+                lastField[i] = field(string);
+            }
+            out.write(lastField[i]);
+        }
+        out.write('\n');
+    }
+
+    /** {@code value} as the library writes it in a row: quoted and escaped where it must be, in UTF-8. */
+    private byte[] field(String value) {
+        text.reset();
+        fields.writeRow(value, "x");
+        fields.flush();
+        String line = text.toString();
+        if (!line.endsWith(FIELD_END)) {
+            throw new IllegalStateException("the CSV library wrote " + line + " for a value and x");
+        }
+        return line.substring(0, line.length() - FIELD_END.length()).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The decimal digits of {@code value}, as {@code Long.toString} gives them. */
+    private void writeDecimal(long value) throws IOException {
+        if (value == Long.MIN_VALUE) {
+            out.write(Long.toString(value).getBytes(StandardCharsets.US_ASCII));
+            return;
+        }
+        if (value < 0) {
+            out.write('-');
+            value = -value;
+        }
+        int at = digits.length;
+        do {
+            digits[--at] = (byte) ('0' + value % 10);
+            value /= 10;
+        } while (value != 0);
+        out.write(digits, at, digits.length - at);
     }
 
     @Override
     public void close() throws IOException {
-        writer.close();
+        out.close();
     }
 }

@@ -1,0 +1,65 @@
+package org.imbrex.jobs.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.univocity.parsers.csv.CsvWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.imbrex.jobs.search.MatchTable;
+
+/**
+ * The CSV table file gives, byte for byte, what the CSV library writes for the same rows row by row: its
+ * cache of a column's last field must not leak into a row whose value changed, whether that value is a new
+ * object with the same text, another object, or an awkward one (delimiters, quotes, backslashes, line
+ * breaks, spaces at the ends, empty, non-ASCII, unpaired surrogates).
+ */
+class CsvTableFileTest {
+    private static final String[] TEXTS = {"mz", "rule:$a", "file:/data/x,y.bin", "q\"uote", "back\\slash\\",
+        "line\nbreak", "cr\r\nlf", " spaced ", "", "ünïcödé 😀", "half \uD800 surrogate", "#comment", "tab\there"};
+
+    @Property(tries = 60)
+    void write_randomRowsReusingAndChangingValues_equalsTheLibraryRowByRow(@ForAll long seed) throws IOException {
+        Random random = new Random(seed);
+        List<Object[]> rows = new ArrayList<>();
+        Object[] last = null;
+        for (int r = 0; r < 1 + random.nextInt(40); r++) {
+            Object[] row = new Object[5];
+            for (int column = 0; column < 2; column++) {
+                int pick = random.nextInt(4);
+                // the same object as the row above, an equal copy, or any text
+                row[column] = last != null && pick < 2 ? last[column]
+                        : pick == 2 && last != null ? new String(((String) last[column]).toCharArray())
+                        : TEXTS[random.nextInt(TEXTS.length)];
+            }
+            row[2] = random.nextInt(5) == 0 ? (random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE)
+                    : random.nextLong() >> random.nextInt(64);
+            row[3] = random.nextInt(5) == 0 ? Integer.MIN_VALUE : random.nextInt() >> random.nextInt(32);
+            row[4] = random.nextInt(300);
+            rows.add(row);
+            last = row;
+        }
+
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
+        try (CsvTableFile file = new CsvTableFile(TableColumns.of(MatchTable.SCHEMA), written)) {
+            for (Object[] row : rows) {
+                file.write(row);
+            }
+        }
+
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        CsvWriter library = new CsvWriter(new OutputStreamWriter(expected, StandardCharsets.UTF_8),
+                CsvTableFile.settings());
+        library.writeHeaders(TableColumns.of(MatchTable.SCHEMA).names());
+        rows.forEach(library::writeRow);
+        library.close();
+        assertThat(written.toString(StandardCharsets.UTF_8)).isEqualTo(expected.toString(StandardCharsets.UTF_8));
+        assertThat(written.toByteArray()).isEqualTo(expected.toByteArray());
+    }
+}
