@@ -10,13 +10,19 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.imbrex.kernels.dispatch.Dispatch;
+import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.kernels.dispatch.LaneLoops;
+import org.imbrex.kernels.testing.BlockMatchCase;
+import org.imbrex.kernels.testing.BlockMatchOracle;
+import org.imbrex.kernels.testing.SeaCase;
+import org.imbrex.kernels.testing.SeaOracle;
 import org.junit.jupiter.api.Test;
 
 /**
  * A JVM started without {@code --add-modules jdk.incubator.vector} (a spark-submit without imbrex's flags;
  * Arrow still needs its {@code java.nio} opening)
- * runs the superword loops and gets the same sums: the vector form's class is never loaded there.
+ * runs the superword loops and gets the same sums: the vector form's classes are never loaded there, in the
+ * search's shader nor in the motion search's bound and gather shaders.
  */
 class WithoutVectorModuleTest {
 
@@ -29,7 +35,8 @@ class WithoutVectorModuleTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.exitValue()).as(output).isZero();
         assertThat(output).contains("SUPERWORD superword loops (32-bit lanes; jdk.incubator.vector absent)")
-                .contains("sums equal the oracle").doesNotContain("incubator modules");
+                .contains("sums equal the oracle").contains("bounds and gathered SADs equal the oracle")
+                .doesNotContain("incubator modules");
     }
 
     /** The child JVM's main: the default shader's form, and its sums against the oracle. */
@@ -45,6 +52,39 @@ class WithoutVectorModuleTest {
             int[] out = Msad4SearchRun.run(new Msad4Search(), 40, reference, source, 320, Dispatch.of(5));
             int[] expected = Msad4SearchTest.directSad(40, reference, source, 320, 320);
             System.out.println(Arrays.equals(out, expected) ? "sums equal the oracle" : "sums differ");
+            System.out.println(seaShadersMatchTheOracle(random) ? "bounds and gathered SADs equal the oracle"
+                    : "bounds or gathered SADs differ");
+        }
+
+        /** The motion search's bound and gather shaders, in the forms whose fast paths use 16-bit vector lanes. */
+        private static boolean seaShadersMatchTheOracle(Random random) {
+            BlockMatchCase frames = new BlockMatchCase(64, 48, 16, 7, 16, 0, 3, BlockMatchCase.pixels(random, 64 * 48),
+                    BlockMatchCase.pixels(random, 64 * 48));
+            SeaCase bound = new SeaCase(frames, 2, 2, SeaBound.MODE_COMPUTE, null, null);
+            int elements = frames.blocksX() * frames.blockRows() * frames.candidates() + BlockMatchCase.LANES;
+            int[] expectedBounds = new int[4 * elements];
+            SeaOracle.bound(bound, expectedBounds);
+            int blocks = frames.blocksX() * frames.blockRows();
+            int[] lanes = new int[blocks * frames.candidates()];
+            int[] counts = new int[blocks];
+            for (int b = 0; b < blocks; b++) {
+                lanes[b * frames.candidates()] = frames.range() * frames.xGroups() + (frames.range() + 3) / 4;
+                counts[b] = 1; // the zero vector's lane, in bounds for every block of this frame
+            }
+            int[] dense = new int[4 * (frames.elements() + BlockMatchCase.LANES * frames.bands())];
+            BlockMatchOracle.dispatch(frames, dense);
+            try (RootAllocator allocator = new RootAllocator()) {
+                int[] bounds = bound.runBound(new SeaBound(), elements, 0, allocator);
+                int[] gathered = new SeaCase(frames, 0, 0, 0, null, null).runGather(new Msad4BlockGather(), lanes,
+                        counts, frames.elements() + BlockMatchCase.LANES * frames.bands(), 0, allocator);
+                boolean same = Arrays.equals(bounds, expectedBounds);
+                for (int b = 0; b < blocks; b++) {
+                    int first = 4 * (b * frames.candidates() + lanes[b * frames.candidates()]) * frames.bands();
+                    same &= Arrays.equals(gathered, first, first + 4 * frames.bands(), dense, first,
+                            first + 4 * frames.bands());
+                }
+                return same;
+            }
         }
     }
 }
