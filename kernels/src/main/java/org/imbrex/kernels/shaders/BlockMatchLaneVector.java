@@ -13,14 +13,15 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>Lane c reads source word {@code w = prevWord(c)} at row 0; component k of its accum is the SAD of the
  * block against the source bytes that start k bytes into word w. A block row is cut into chunks of 16
  * pixels; a chunk's source is the 32 bytes of words w + 4·chunk .. + 7, one register of shorts, and each
- * component compares it with the chunk's reference bytes moved k lanes up, zero-masked outside them and
- * where msad4 masks a zero reference byte:
+ * component compares it with the chunk's reference bytes moved k lanes up; register lanes k .. k + 15 are
+ * component k's terms, the others are left out when the sums are read:
  * <pre>
- *   lane i      0   1   2   3   4  …  18  19  20 … 31
- *   src         b0  b1  b2  b3  b4 …  b18 b19 b20   b31        words w .. w + 7 of row r
- *   ref, k = 2  ·   ·   r0  r1  r2 …  r16 r17 ·     ·          padded row read from offset 4 − k
- *   keep, k = 2 0   0   m0  m1  m2 …  m16 m17 0     0          m_j = 0 where r_j = 0, else all ones
- *   accum.z    += Σ_i (|src_i − ref_i| & keep_i)  = Σ_j |r_j − b_(j+2)| over j with r_j ≠ 0
+ *   lane i      0   1   2   3   4  …  17  18  19 … 31
+ *   src         b0  b1  b2  b3  b4 …  b17 b18 b19   b31        words w .. w + 7 of row r
+ *   ref, k = 2  ·   ·   r0  r1  r2 …  r15 ·   ·     ·          padded row read from offset 4 − k
+ *   keep, k = 2 0   0   m0  m1  m2 …  m15 0   0     0          only where the block has a 0 byte:
+ *                                                              m_j = 0 where r_j = 0 (msad4 skips it)
+ *   accum.z     = Σ over rows of Σ_(i = 2 .. 17) |src_i − ref_i| (& keep_i)  = Σ_j |r_j − b_(j+2)|
  * </pre>
  * Each register lane's sum stays in 16 bits (a band's rows × chunks × 255), and so does the band's total,
  * which {@link #takes} requires (BLOCK · BAND_ROWS · 255 ≤ 65,535, as {@code MotionPlan}'s bands are): the
@@ -50,6 +51,8 @@ final class BlockMatchLaneVector {
     private final int[] tail = new int[WORDS.length()];
     private final short[] sums = new short[4 * L];
     private int block;
+    /** Whether a reference byte of the block is 0, so that its differences must be masked (msad4 skips it). */
+    private boolean masked;
 
     /**
      * Whether this form takes blocks of {@code block} pixels in bands of {@code bandRows} rows: 16, 32 or 64
@@ -69,7 +72,12 @@ final class BlockMatchLaneVector {
     void prepare(int[] cur, int curWord, int pitch, int rows, int block) {
         this.block = block;
         int chunks = block / CHUNK;
+        int zeroBytes = 0;
         for (int r = 0; r < rows; r++) {
+            for (int k = 0; k < block / 4; k++) {
+                int word = cur[curWord + r * pitch + k];
+                zeroBytes |= (word - 0x01010101) & ~word; // bit 7 of a byte set for the lowest 0 byte of a word
+            }
             for (int c = 0; c < chunks; c++) {
                 int at = (r * chunks + c) * STRIDE + PAD;
                 // 32 bytes, of which the chunk is the first 16: the same species as band(), since vector code
@@ -81,6 +89,7 @@ final class BlockMatchLaneVector {
                         .intoArray(keep, at);
             }
         }
+        masked = (zeroBytes & 0x80808080) != 0;
     }
 
     /**
@@ -95,19 +104,30 @@ final class BlockMatchLaneVector {
         // shapes of short vectors (the dense shader's), and then every add allocates
         java.util.Arrays.fill(sums, (short) 0);
         int shift = Integer.numberOfTrailingZeros(chunks);
-        for (int i = rowStart << shift; i < rowEnd << shift; i++) {
-            int r = i >>> shift;
-            int c = i & (chunks - 1);
-            ShortVector bytes = source(prev, srcWord + r * pitch + c * CHUNK / 4);
-            int at = i * STRIDE + PAD;
-            add(0, difference(bytes, at));
-            add(L, difference(bytes, at - 1));
-            add(2 * L, difference(bytes, at - 2));
-            add(3 * L, difference(bytes, at - 3));
+        if (masked) {
+            for (int i = rowStart << shift; i < rowEnd << shift; i++) {
+                ShortVector bytes = source(prev, srcWord + (i >>> shift) * pitch + (i & (chunks - 1)) * CHUNK / 4);
+                int at = i * STRIDE + PAD;
+                add(0, difference(bytes, at).and(ShortVector.fromArray(SHORTS, keep, at)));
+                add(L, difference(bytes, at - 1).and(ShortVector.fromArray(SHORTS, keep, at - 1)));
+                add(2 * L, difference(bytes, at - 2).and(ShortVector.fromArray(SHORTS, keep, at - 2)));
+                add(3 * L, difference(bytes, at - 3).and(ShortVector.fromArray(SHORTS, keep, at - 3)));
+            }
+        } else {
+            // no reference byte is 0: lanes outside component k's 16 add differences too, and are left out below
+            for (int i = rowStart << shift; i < rowEnd << shift; i++) {
+                ShortVector bytes = source(prev, srcWord + (i >>> shift) * pitch + (i & (chunks - 1)) * CHUNK / 4);
+                int at = i * STRIDE + PAD;
+                add(0, difference(bytes, at));
+                add(L, difference(bytes, at - 1));
+                add(2 * L, difference(bytes, at - 2));
+                add(3 * L, difference(bytes, at - 3));
+            }
         }
+        // component k: register lanes k .. k + 15 (the chunk's references moved up by k)
         for (int k = 0; k < 4; k++) {
             int sum = 0;
-            for (int i = k * L; i < (k + 1) * L; i++) {
+            for (int i = k * L + k; i < k * L + k + CHUNK; i++) {
                 sum += sums[i] & 0xFFFF;
             }
             out[k] = sum;
@@ -118,9 +138,9 @@ final class BlockMatchLaneVector {
         ShortVector.fromArray(SHORTS, sums, at).add(terms).intoArray(sums, at);
     }
 
-    /** {@code |src − ref| & keep} with the padded reference chunk read from {@code at}. */
+    /** {@code |src − ref|} with the padded reference chunk read from {@code at}. */
     private ShortVector difference(ShortVector bytes, int at) {
-        return bytes.sub(ShortVector.fromArray(SHORTS, ref, at)).abs().and(ShortVector.fromArray(SHORTS, keep, at));
+        return bytes.sub(ShortVector.fromArray(SHORTS, ref, at)).abs();
     }
 
     /**
