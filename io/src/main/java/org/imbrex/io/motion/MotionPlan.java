@@ -120,15 +120,30 @@ public record MotionPlan(int block, int range, int stripeBlockRows) implements j
         return height / block;
     }
 
-    /** The stripes that cover a frame's block rows, top to bottom. */
+    /**
+     * The stripes that cover a frame's block rows, top to bottom: of {@code stripeBlockRows} each, or, when the
+     * plan chooses, as few as keep within the budget, of sizes that differ by one at most (a stripe of one
+     * block row after a full one would cost its halo's bounds and tables for a single row).
+     * <pre>
+     *   720p, B = 16, R = 16: 45 block rows, at most 44 within the budget  →  23 + 22, not 44 + 1
+     * </pre>
+     */
     public List<Stripe> stripes(int width, int height) {
         checkFrame(width, height, "the input");
         int blockRows = blocksY(height);
-        int perStripe = stripeBlockRows > 0 ? stripeBlockRows
-                : Math.max(1, UAV_BUDGET_ELEMENTS / (blocksX(width) * candidates() * bands()));
         List<Stripe> stripes = new ArrayList<>();
-        for (int first = 0; first < blockRows; first += perStripe) {
-            stripes.add(new Stripe(first, Math.min(perStripe, blockRows - first)));
+        if (stripeBlockRows > 0) {
+            for (int first = 0; first < blockRows; first += stripeBlockRows) {
+                stripes.add(new Stripe(first, Math.min(stripeBlockRows, blockRows - first)));
+            }
+            return stripes;
+        }
+        int most = Math.max(1, UAV_BUDGET_ELEMENTS / (blocksX(width) * candidates() * bands()));
+        int count = (blockRows + most - 1) / most;
+        for (int i = 0, first = 0; i < count; i++) {
+            int rows = blockRows / count + (i < blockRows % count ? 1 : 0); // the first ones one row more
+            stripes.add(new Stripe(first, rows));
+            first += rows;
         }
         return stripes;
     }

@@ -3,6 +3,9 @@ package org.imbrex.io.motion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Collections;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -52,6 +55,17 @@ class MotionPlanTest {
         }
         assertThat(plan.stripes(1920, 1080).stream().mapToInt(Stripe::blockRows).sum()).isEqualTo(270);
         assertThat(MotionPlan.defaults().stripes(1280, 720)).containsExactly(new Stripe(0, 45));
+    }
+
+    @Test
+    void stripes_automatic_areEvenNotAFullOneAndARest() {
+        // 720p, R = 16: 45 block rows, 44 within the budget
+        assertThat(MotionPlan.of(16, 16).stripes(1280, 720)).containsExactly(new Stripe(0, 23), new Stripe(23, 22));
+        MotionPlan plan = MotionPlan.of(4, 16);
+        List<Integer> rows = plan.stripes(1920, 1080).stream().map(Stripe::blockRows).toList();
+        assertThat(rows.size()).as("as few stripes as the budget allows").isEqualTo((int) Math.ceil(270.0
+                / (MotionPlan.UAV_BUDGET_ELEMENTS / (480 * plan.candidates() * plan.bands()))));
+        assertThat(Collections.max(rows) - Collections.min(rows)).isLessThanOrEqualTo(1);
     }
 
     @Test
