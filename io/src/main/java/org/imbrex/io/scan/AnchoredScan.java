@@ -36,6 +36,8 @@ final class AnchoredScan implements AutoCloseable {
     private final int[] boundAt = new int[GatherPasses.BATCH];
     private final List<List<Anchor>> anchorsOf = new ArrayList<>();
     private final int[] plannedFor;
+    /** Each signature's length, read per tile for every signature: an array, not thousands of objects. */
+    private final int[] lengths;
     private final int[] limits;
     private final int[] offsets;
     private final boolean[] covers;
@@ -47,6 +49,10 @@ final class AnchoredScan implements AutoCloseable {
         this.plan = plan;
         int n = plan.signatureCount();
         this.plannedFor = new int[n];
+        this.lengths = new int[n];
+        for (int s = 0; s < n; s++) {
+            lengths[s] = plan.signature(s).length();
+        }
         this.limits = new int[n];
         this.offsets = new int[n];
         this.covers = new boolean[n];
@@ -81,7 +87,7 @@ final class AnchoredScan implements AutoCloseable {
         replan(data, tile);
         for (int s = 0; s < limits.length; s++) {
             boolean covered = table.anchors(s) && limits[s] >= 0 && limits[s] <= plannedFor[s];
-            offsets[s] = covered ? tile.offsetsFitting(fileLength, plan.signature(s).length()) : 0;
+            offsets[s] = covered ? tile.offsetsFitting(fileLength, lengths[s]) : 0;
             covers[s] = covered;
             any |= covered;
         }
