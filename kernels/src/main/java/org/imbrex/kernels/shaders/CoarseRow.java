@@ -211,7 +211,7 @@ final class CoarseRow {
             int a = (int) (y - p.prevRow0()) * pitch;
             // the row shifted by each sub-block column, so that every sum below reads index x of its arrays
             if (narrow) {
-                boxRow(prev, a, s * pitch, s, boxShorts[slot][0], boxWidth);
+                CoarseRowShorts.boxRow(prev, a, s * pitch, s, boxShorts[slot][0], boxWidth);
                 for (int j = 1; j < n; j++) {
                     System.arraycopy(boxShorts[slot][0], j * s, boxShorts[slot][j], 0, boxWidth - j * s);
                 }
@@ -227,13 +227,6 @@ final class CoarseRow {
     private static void boxRow(int[] sat, int a, int step, int s, int[] out, int width) {
         for (int x = 0; x < width; x++) {
             out[x] = sat[a + step + s + x] - sat[a + s + x] - sat[a + step + x] + sat[a + x];
-        }
-    }
-
-    /** {@link #boxRow} into shorts: a box of a row that runs in 16 bits sums at most s² · 255 ≤ 65,535. */
-    private static void boxRow(int[] sat, int a, int step, int s, short[] out, int width) {
-        for (int x = 0; x < width; x++) {
-            out[x] = (short) (sat[a + step + s + x] - sat[a + s + x] - sat[a + step + x] + sat[a + x]);
         }
     }
 

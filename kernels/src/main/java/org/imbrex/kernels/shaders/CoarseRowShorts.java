@@ -1,6 +1,9 @@
 package org.imbrex.kernels.shaders;
 
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -18,8 +21,33 @@ import jdk.incubator.vector.VectorSpecies;
  */
 final class CoarseRowShorts {
     private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
+    /** Shorts as many as {@link #INTS} has lanes: a register of box sums narrowed. */
+    private static final VectorSpecies<Short> NARROW =
+            VectorSpecies.of(short.class, VectorShape.forBitSize(INTS.length() * Short.SIZE));
 
     private CoarseRowShorts() {
+    }
+
+    /**
+     * Box sums of side s at every x in {@code [0, width)} from the summed-area table, as shorts: {@code out[x] =
+     * sat[a + step + s + x] − sat[a + s + x] − sat[a + step + x] + sat[a + x]}, at most s² · 255 ≤ 32,767 here.
+     * The sums are taken in 32-bit lanes and narrowed a register at a time (C2 does not vectorize a loop
+     * that reads ints and stores shorts).
+     */
+    static void boxRow(int[] sat, int a, int step, int s, short[] out, int width) {
+        int x = 0;
+        if (a >= 0 && step >= 0 && s >= 0 && (long) a + step + s + width <= sat.length) {
+            for (int end = width - INTS.length(); x <= end; x += INTS.length()) {
+                IntVector box = IntVector.fromArray(INTS, sat, a + step + s + x)
+                        .sub(IntVector.fromArray(INTS, sat, a + s + x)).sub(IntVector.fromArray(INTS, sat, a + step + x))
+                        .add(IntVector.fromArray(INTS, sat, a + x));
+                ((ShortVector) box.convertShape(VectorOperators.I2S, NARROW, 0)).intoArray(out, x);
+            }
+        }
+        for (; x < width; x++) {
+            out[x] = (short) (sat[a + step + s + x] - sat[a + s + x] - sat[a + step + x] + sat[a + x]);
+        }
     }
 
     /** Lanes past the end of a row that {@link #accumulate} may read and write: arrays carry this much more. */
