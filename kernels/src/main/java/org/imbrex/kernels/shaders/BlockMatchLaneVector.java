@@ -1,5 +1,6 @@
 package org.imbrex.kernels.shaders;
 
+import java.util.Arrays;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorOperators;
@@ -26,7 +27,7 @@ import jdk.incubator.vector.VectorSpecies;
  * Each register lane's sum stays in 16 bits (a band's rows × chunks × 255), and so does the band's total,
  * which {@link #takes} requires (BLOCK · BAND_ROWS · 255 ≤ 65,535, as {@code MotionPlan}'s bands are): the
  * sum of the register is then the exact band sum that the HLSL adds in 32 bits. Example: B = 16, one band
- * of 16 rows: per row one 8-word load widened to 32 shorts, then four masked differences and adds.
+ * of 16 rows: per row one 8-word load widened to 32 shorts, then four differences and adds.
  */
 final class BlockMatchLaneVector {
     private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_512;
@@ -43,7 +44,7 @@ final class BlockMatchLaneVector {
     static final int MAX_BLOCK = 64;
 
     static {
-        java.util.Arrays.fill(CHUNK_LANES, 0, CHUNK, (short) -1);
+        Arrays.fill(CHUNK_LANES, 0, CHUNK, (short) -1);
     }
 
     private final short[] ref = new short[MAX_BLOCK * (MAX_BLOCK / CHUNK) * STRIDE];
@@ -59,15 +60,15 @@ final class BlockMatchLaneVector {
      * pixels, band sums below 65,536, and a machine whose vector unit has 512-bit registers.
      */
     static boolean takes(int block, int bands, int bandRows) {
-        return block >= CHUNK && block <= MAX_BLOCK && block % CHUNK == 0 && Integer.bitCount(block / CHUNK) == 1
-                && bands >= 1 && bandRows >= 1
+        return (block == 16 || block == 32 || block == MAX_BLOCK) && bands >= 1 && bandRows >= 1
                 && (long) bands * bandRows <= block && (long) block * bandRows * 255 <= 0xFFFF
                 && ShortVector.SPECIES_PREFERRED.vectorBitSize() >= SHORTS.vectorBitSize();
     }
 
     /**
      * Reads the block's reference rows {@code 0 .. rows − 1} ({@code cur[curWord + r·pitch + k]}, k < B/4) into
-     * padded chunks, with the masks of their non-zero bytes: call once per block, before its lanes.
+     * padded chunks, with the masks of their non-zero bytes where one is 0: call once per block, before its
+     * lanes.
      */
     void prepare(int[] cur, int curWord, int pitch, int rows, int block) {
         this.block = block;
@@ -78,18 +79,22 @@ final class BlockMatchLaneVector {
                 int word = cur[curWord + r * pitch + k];
                 zeroBytes |= (word - 0x01010101) & ~word; // bit 7 of a byte set for the lowest 0 byte of a word
             }
+        }
+        masked = (zeroBytes & 0x80808080) != 0;
+        for (int r = 0; r < rows; r++) {
             for (int c = 0; c < chunks; c++) {
                 int at = (r * chunks + c) * STRIDE + PAD;
                 // 32 bytes, of which the chunk is the first 16: the same species as band(), since vector code
                 // compiles to registers only where each call site sees one
                 ShortVector bytes = source(cur, curWord + r * pitch + c * CHUNK / 4);
                 bytes.intoArray(ref, at);
-                // 0 where the byte is 0 (msad4 leaves it out) and above the chunk, all ones elsewhere
-                ShortVector.zero(SHORTS).sub(bytes.min((short) 1)).and(ShortVector.fromArray(SHORTS, CHUNK_LANES, 0))
-                        .intoArray(keep, at);
+                if (masked) {
+                    // 0 where the byte is 0 (msad4 leaves it out) and above the chunk, all ones elsewhere
+                    ShortVector.zero(SHORTS).sub(bytes.min((short) 1))
+                            .and(ShortVector.fromArray(SHORTS, CHUNK_LANES, 0)).intoArray(keep, at);
+                }
             }
         }
-        masked = (zeroBytes & 0x80808080) != 0;
     }
 
     /**
@@ -102,7 +107,7 @@ final class BlockMatchLaneVector {
         // the four sums live in an array, not in loop-carried vectors: a vector that a loop carries stays in a
         // register only while C2 knows its exact class, which it stops knowing once the JVM has run other
         // shapes of short vectors (the dense shader's), and then every add allocates
-        java.util.Arrays.fill(sums, (short) 0);
+        Arrays.fill(sums, (short) 0);
         int shift = Integer.numberOfTrailingZeros(chunks);
         if (masked) {
             for (int i = rowStart << shift; i < rowEnd << shift; i++) {
@@ -145,7 +150,7 @@ final class BlockMatchLaneVector {
 
     /**
      * The 32 bytes of words {@code [first, first + 8)} as shorts, byte 0 of word {@code first} in lane 0; words
-     * past the end of the array (never compared: keep is 0 there) read 0. One load either way, from the array
+     * past the end of the array (never summed) read 0. One load either way, from the array
      * or from a copy of its last words, so that the vector takes one path.
      */
     private ShortVector source(int[] words, int first) {

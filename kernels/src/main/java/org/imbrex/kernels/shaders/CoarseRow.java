@@ -314,19 +314,12 @@ final class CoarseRow {
         }
     }
 
+    /** The row's arrays, 32-bit or 16-bit as the row runs: only the form in use is allocated. */
     private void ensureScratch(int width, int boxWidth, int terms, int boxRows, int blocksX) {
         int columns = Math.max(width, boxWidth);
-        if (acc.length < columns) {
-            acc = new int[columns];
-        }
-        if (curTerm.length < terms || curTerm[0].length < columns) {
-            curTerm = new int[Math.max(terms, curTerm.length)][columns];
-        }
         int shifts = (int) Math.sqrt(terms);
-        if (box.length < boxRows || box.length > 0 && (box[0].length < shifts || box[0][0].length < columns)) {
-            box = new int[Math.max(boxRows, box.length)][Math.max(shifts, box.length > 0 ? box[0].length : 0)][columns];
-            boxY = new long[box.length];
-            boxRing = -1; // the rows are gone: compute them again
+        if (boxY.length < boxRows) {
+            boxY = new long[boxRows];
         }
         if (blockTerms.length < terms * blocksX) {
             blockTerms = new int[terms * blocksX];
@@ -346,6 +339,17 @@ final class CoarseRow {
                         boxShorts.length > 0 ? boxShorts[0].length : 0)][padded];
                 boxRing = -1; // the rows are gone: compute them again
             }
+            return;
+        }
+        if (acc.length < columns) {
+            acc = new int[columns];
+        }
+        if (curTerm.length < terms || curTerm[0].length < columns) {
+            curTerm = new int[Math.max(terms, curTerm.length)][columns];
+        }
+        if (box.length < boxRows || box.length > 0 && (box[0].length < shifts || box[0][0].length < columns)) {
+            box = new int[Math.max(boxRows, box.length)][Math.max(shifts, box.length > 0 ? box[0].length : 0)][columns];
+            boxRing = -1; // the rows are gone: compute them again
         }
     }
 

@@ -129,21 +129,14 @@ class SeaShadersAsmTest {
         int candidates = frames.candidates();
         int[] lanes = new int[blocks * candidates];
         int[] counts = new int[blocks];
-        int uavElements = frames.elements() + BlockMatchCase.LANES * frames.bands();
-        int[] dense = new int[4 * uavElements];
-        BlockMatchOracle.dispatch(frames, dense);
-        int[] expected = new int[4 * uavElements];
-        Arrays.fill(expected, SENTINEL);
+        int uavElements = frames.uavElements();
         for (int b = 0; b < blocks; b++) {
             counts[b] = random.nextInt(4) == 0 ? candidates : random.nextInt(Math.min(candidates, 5) + 1);
             for (int i = 0; i < candidates; i++) {
                 lanes[b * candidates + i] = random.nextInt(candidates);
             }
-            for (int i = 0; i < counts[b]; i++) {
-                int first = 4 * (b * candidates + lanes[b * candidates + i]) * frames.bands();
-                System.arraycopy(dense, first, expected, first, 4 * frames.bands());
-            }
         }
+        int[] expected = BlockMatchOracle.gathered(frames, lanes, counts, SENTINEL);
         try (CheckedAllocator arrow = new CheckedAllocator()) {
             SeaCase c = new SeaCase(frames, 0, 0, 0, null, null);
             assertThat(c.runGather(ShaderCatalog.assembly(Msad4BlockGather.NAME), lanes, counts, uavElements, SENTINEL,
@@ -162,8 +155,8 @@ class SeaShadersAsmTest {
     void seaBound_edgeShapes_asmAndJavaWriteTheOraclesUav(int width, int height, int block, int range, int first,
             int rows) {
         Random random = new Random(width * 31L + height);
-        BlockMatchCase frames = new BlockMatchCase(width, height, block, range, bandRows(block), first, rows,
-                BlockMatchCase.pixels(random, width * height), BlockMatchCase.pixels(random, width * height));
+        BlockMatchCase frames = new BlockMatchCase(width, height, block, range, BlockMatchCase.bandRows(block),
+                first, rows, BlockMatchCase.pixels(random, width * height), BlockMatchCase.pixels(random, width * height));
         int log = Integer.numberOfTrailingZeros(block);
         assertBoundFormsAgree(new SeaCase(frames, log, 0, SeaBound.MODE_COMPUTE,
                 best(random, frames.blocksX() * rows, frames), null));
@@ -197,7 +190,7 @@ class SeaShadersAsmTest {
         int blockRows = height / block;
         int first = random.nextInt(blockRows);
         int rows = 1 + random.nextInt(blockRows - first);
-        return new BlockMatchCase(width, height, block, range, bandRows(block), first, rows,
+        return new BlockMatchCase(width, height, block, range, BlockMatchCase.bandRows(block), first, rows,
                 content(random, width, height), content(random, width, height));
     }
 
@@ -264,13 +257,5 @@ class SeaShadersAsmTest {
             }
         }
         return sum;
-    }
-
-    private static int bandRows(int block) {
-        int rows = block;
-        while (255 * block * rows > 65_535) {
-            rows /= 2;
-        }
-        return rows;
     }
 }

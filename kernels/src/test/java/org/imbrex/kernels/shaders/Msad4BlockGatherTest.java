@@ -36,7 +36,7 @@ class Msad4BlockGatherTest {
         BlockMatchCase frames = new BlockMatchCase(width, 3 * block, block, 5, bandRows, 0, 3, cur,
                 new byte[width * 3 * block]);
         int[] expected = gathered(frames, everyThirdLane(frames));
-        int zeroVectorLane = 5 * frames.xGroups() + (5 + 3) / 4;
+        int zeroVectorLane = frames.zeroVectorLane();
         int block1x0 = frames.blocksX() * frames.candidates(); // block (0, 1): no masked pixel
         assertThat(expected[4 * (block1x0 + zeroVectorLane) * frames.bands()]).isEqualTo(255 * block * bandRows);
         assertBothFormsWrite(frames, everyThirdLane(frames), expected);
@@ -49,12 +49,9 @@ class Msad4BlockGatherTest {
     void gather_lanesOnTheLastWordsOfTheSource_bothLaneFormsWriteTheOraclesElements(int width, int height, int block,
             int range) {
         Random random = new Random(width * 131L + height * 7L + block + range);
-        int bandRows = block;
-        while (255 * block * bandRows > 65_535) {
-            bandRows /= 2;
-        }
         int blockRows = height / block;
-        BlockMatchCase frames = new BlockMatchCase(width, height, block, range, bandRows, blockRows - 1, 1,
+        BlockMatchCase frames = new BlockMatchCase(width, height, block, range, BlockMatchCase.bandRows(block),
+                blockRows - 1, 1,
                 BlockMatchCase.pixels(random, width * height), BlockMatchCase.pixels(random, width * height));
         Lanes lanes = everyThirdLane(frames);
         assertBothFormsWrite(frames, lanes, gathered(frames, lanes));
@@ -70,7 +67,7 @@ class Msad4BlockGatherTest {
         int blocks = frames.blocksX() * frames.blockRows();
         int[] lanes = new int[blocks * candidates];
         int[] counts = new int[blocks];
-        int zeroVectorLane = frames.range() * frames.xGroups() + (frames.range() + 3) / 4;
+        int zeroVectorLane = frames.zeroVectorLane();
         int words = frames.prevWords().length;
         for (int b = 0; b < blocks; b++) {
             int bx = (b % frames.blocksX()) * frames.block();
@@ -93,32 +90,16 @@ class Msad4BlockGatherTest {
 
     /** The dense oracle's words for the listed lanes, SENTINEL elsewhere. */
     private static int[] gathered(BlockMatchCase frames, Lanes lanes) {
-        int uavElements = uavElements(frames);
-        int[] dense = new int[4 * uavElements];
-        BlockMatchOracle.dispatch(frames, dense);
-        int[] expected = new int[4 * uavElements];
-        Arrays.fill(expected, SENTINEL);
-        int candidates = frames.candidates();
-        for (int b = 0; b < lanes.counts().length; b++) {
-            for (int i = 0; i < lanes.counts()[b]; i++) {
-                int first = 4 * (b * candidates + lanes.lanes()[b * candidates + i]) * frames.bands();
-                System.arraycopy(dense, first, expected, first, 4 * frames.bands());
-            }
-        }
-        return expected;
+        return BlockMatchOracle.gathered(frames, lanes.lanes(), lanes.counts(), SENTINEL);
     }
 
     private static void assertBothFormsWrite(BlockMatchCase frames, Lanes lanes, int[] expected) {
         try (CheckedAllocator arrow = new CheckedAllocator()) {
             SeaCase c = new SeaCase(frames, 0, 0, 0, null, null);
             for (LaneLoops loops : LaneLoops.values()) {
-                assertThat(c.runGather(new Msad4BlockGather(loops), lanes.lanes(), lanes.counts(), uavElements(frames),
+                assertThat(c.runGather(new Msad4BlockGather(loops), lanes.lanes(), lanes.counts(), frames.uavElements(),
                         SENTINEL, arrow.allocator())).as("%s, %s", loops, frames).isEqualTo(expected);
             }
         }
-    }
-
-    private static int uavElements(BlockMatchCase frames) {
-        return frames.elements() + BlockMatchCase.LANES * frames.bands();
     }
 }

@@ -77,6 +77,25 @@ public record BlockMatchCase(int width, int height, int block, int range, int ba
         return blocksX() * blockRows * candidates() * bands();
     }
 
+    /** A UAV for the Dispatch: its elements, and a group's lanes past them (the last group's idle threads). */
+    public int uavElements() {
+        return elements() + LANES * bands();
+    }
+
+    /** The lane of the zero vector: dy = 0 (row R of the lanes), the x-group that holds x = bx. */
+    public int zeroVectorLane() {
+        return range * xGroups() + (range + 3) / 4;
+    }
+
+    /** The band height the motion search uses for a block: the most rows whose msad4 sums stay within 65,535. */
+    public static int bandRows(int block) {
+        int rows = block;
+        while (255 * block * rows > 65_535) {
+            rows /= 2;
+        }
+        return rows;
+    }
+
     /** {@code Dispatch(ceil(CANDIDATES / 64), WIDTH / BLOCK, blockRows)}. */
     public Dispatch dispatch() {
         return Dispatch.of((candidates() + LANES - 1) / LANES, blocksX(), blockRows);

@@ -1,5 +1,6 @@
 package org.imbrex.kernels.testing;
 
+import java.util.Arrays;
 import org.imbrex.kernels.dispatch.Dispatch;
 
 /**
@@ -33,6 +34,26 @@ public final class BlockMatchOracle {
                 }
             }
         }
+    }
+
+    /**
+     * What msad4-block-gather writes for lane lists: the dense Dispatch's elements of the {@code counts[b]}
+     * lanes listed for block b ({@code lanes[b · CANDIDATES + i]}), {@code fill} in every other word of a UAV
+     * of {@link BlockMatchCase#uavElements()}.
+     */
+    public static int[] gathered(BlockMatchCase c, int[] lanes, int[] counts, int fill) {
+        int[] dense = new int[4 * c.uavElements()];
+        dispatch(c, dense);
+        int[] expected = new int[dense.length];
+        Arrays.fill(expected, fill);
+        int candidates = c.candidates();
+        for (int b = 0; b < counts.length; b++) {
+            for (int i = 0; i < counts[b]; i++) {
+                int first = 4 * (b * candidates + lanes[b * candidates + i]) * c.bands();
+                System.arraycopy(dense, first, expected, first, 4 * c.bands());
+            }
+        }
+        return expected;
     }
 
     /** {@code void main(uint3 DTid : SV_DispatchThreadID)}; HLSL uint is a Java int read unsigned. */
