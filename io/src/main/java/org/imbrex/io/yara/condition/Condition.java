@@ -252,16 +252,24 @@ public sealed interface Condition {
 
     /**
      * A module's field, such as {@code pe.entry_point} or {@code pe.sections[i].name}: the module, the
-     * steps after it, and the type of the value.
+     * steps after it, the type of the value, and the dotted path without indexes ({@code pe.sections.name}),
+     * made once since every rule of a packer set reads {@code pe.entry_point} on every file.
      */
-    record ModuleField(String module, List<FieldStep> steps, FieldType type) implements Condition {
+    record ModuleField(String module, List<FieldStep> steps, FieldType type, String path) implements Condition {
         public ModuleField {
             Objects.requireNonNull(module);
             steps = List.copyOf(steps);
+            if (!path.equals(path(module, steps))) {
+                throw new IllegalArgumentException(path + " is not the path of " + module + " " + steps);
+            }
         }
 
-        /** The dotted path without indexes, e.g. {@code pe.sections.name}. */
-        public String path() {
+        /** The field of {@code module} reached by {@code steps}; its {@link #path()} is made once, here. */
+        public ModuleField(String module, List<FieldStep> steps, FieldType type) {
+            this(module, steps, type, path(module, steps));
+        }
+
+        private static String path(String module, List<FieldStep> steps) {
             StringBuilder path = new StringBuilder(module);
             for (FieldStep step : steps) {
                 path.append('.').append(step.name());

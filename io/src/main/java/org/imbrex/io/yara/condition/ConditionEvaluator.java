@@ -217,19 +217,15 @@ public final class ConditionEvaluator {
 
     /** {@code OP_FOUND_AT}: an undefined offset is 0, not undefined. */
     private long stringAt(Condition.StringAt at) {
-        if (matches(at.string()).isEmpty()) {
+        int string = at.string().isCurrent() ? currentString : at.string().index();
+        if (!facts.mayMatch(string)) {
             return 0; // false even where the offset is undefined, so the offset need not be computed
         }
         long offset = integer(at.offset());
         if (offset == UNDEFINED) {
             return 0;
         }
-        for (StringMatch match : matches(at.string())) {
-            if (match.offset() == offset) {
-                return 1;
-            }
-        }
-        return 0;
+        return facts.matchesAt(string, offset) ? 1 : 0;
     }
 
     private long stringIn(Condition.StringIn in) {

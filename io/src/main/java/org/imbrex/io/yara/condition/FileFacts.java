@@ -23,6 +23,28 @@ public interface FileFacts {
     List<StringMatch> matches(int string);
 
     /**
+     * False only when string {@code string} surely has no match; {@code $a at E} asks it before it
+     * evaluates E. By default from {@link #matches}; an engine that checks a placed string ({@link
+     * PlacedStrings}) at E alone says true.
+     */
+    default boolean mayMatch(int string) {
+        return !matches(string).isEmpty();
+    }
+
+    /**
+     * Whether a match of string {@code string} starts at {@code offset}: {@code $a at E}. By default from
+     * {@link #matches}; an engine may check a placed string ({@link PlacedStrings}) at the offset alone.
+     */
+    default boolean matchesAt(int string, long offset) {
+        for (StringMatch match : matches(string)) {
+            if (match.offset() == offset) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The integer of {@code bytes} bytes (1, 2 or 4) at {@code offset}, little- or big-endian, sign-extended
      * when {@code signed}; {@link ConditionEvaluator#UNDEFINED} when the bytes are not all inside the file
      * (a negative offset included).

@@ -30,9 +30,22 @@ final class ByteFacts implements FileFacts {
     /** The file's module values without indexes, shared by its rules: {@code pe.entry_point} is read once. */
     private final Map<String, ModuleValue> moduleValues;
 
-    /** {@code pe} is null when the file does not import the pe module. */
+    private final Placed placed;
+
+    /**
+     * The rule's placed strings ({@link org.imbrex.io.yara.condition.PlacedStrings}), whose lists are null
+     * until something other than {@code $a at E} asks for them: the engine checks them at E.
+     */
+    record Placed(int index, YaraRule rule, RuleEvaluation.StringMatches matches) {
+    }
+
+    /**
+     * {@code pe} is null when the file does not import the pe module; the lists of the rule's placed strings
+     * may be null in {@code strings}, and are then asked of {@code placed}.
+     */
     ByteFacts(byte[] data, PeModule pe, List<List<org.imbrex.io.yara.strings.StringMatch>> strings,
-            Map<String, Boolean> ruleResults, Map<String, ModuleValue> moduleValues) {
+            Map<String, Boolean> ruleResults, Map<String, ModuleValue> moduleValues, Placed placed) {
+        this.placed = placed;
         this.data = data;
         this.moduleValues = moduleValues;
         this.pe = pe;
@@ -55,7 +68,23 @@ final class ByteFacts implements FileFacts {
     }
 
     @Override
+    public boolean mayMatch(int string) {
+        return strings.get(string) == null || !strings.get(string).isEmpty();
+    }
+
+    @Override
+    public boolean matchesAt(int string, long offset) {
+        if (strings.get(string) == null) {
+            return placed.matches().matchesAt(placed.index(), placed.rule(), string, offset);
+        }
+        return FileFacts.super.matchesAt(string, offset);
+    }
+
+    @Override
     public List<StringMatch> matches(int string) {
+        if (strings.get(string) == null) {
+            strings.set(string, placed.matches().of(placed.index(), placed.rule(), string));
+        }
         List<org.imbrex.io.yara.strings.StringMatch> found = strings.get(string);
         return new AbstractList<>() {
             @Override

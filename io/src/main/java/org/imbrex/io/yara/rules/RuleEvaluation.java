@@ -2,6 +2,7 @@ package org.imbrex.io.yara.rules;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -9,8 +10,12 @@ import java.util.Map;
 import org.imbrex.io.yara.condition.Condition;
 import org.imbrex.io.yara.condition.ConditionEvaluator;
 import org.imbrex.io.yara.condition.ModuleValue;
+import org.imbrex.io.yara.condition.PlacedStrings;
 import org.imbrex.io.yara.condition.StringGate;
 import org.imbrex.io.yara.pe.PeModule;
+import org.imbrex.io.yara.strings.HexString;
+import org.imbrex.io.yara.strings.HexToken;
+import org.imbrex.io.yara.strings.StringDefinition;
 import org.imbrex.io.yara.strings.StringMatch;
 
 /**
@@ -50,14 +55,52 @@ public final class RuleEvaluation {
         default boolean mayMatch(int index, int string) {
             return true;
         }
+
+        /**
+         * Whether a match of string {@code string} of {@code rule} starts at {@code offset}: asked for the
+         * strings the condition uses only as {@code $a at E} ({@link PlacedStrings}), whose whole list {@link
+         * #of} is then asked only for a rule that matched. By default from {@link #of}.
+         */
+        default boolean matchesAt(int index, YaraRule rule, int string, long offset) {
+            for (StringMatch match : of(index, rule, string)) {
+                if (match.offset() == offset) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     private final List<RuleFile> files;
     /** Per rule file: its runnable rules, and their conditions. */
     private final YaraRule[][] rules;
     private final Condition[][] conditions;
-    /** Per rule: its {@link StringGate}, or null. */
+    /** Per rule: its {@link StringGate}, or null (also when the gate holds a placed string). */
     private final int[][][] gates;
+    /** Per rule: the strings its condition uses only as {@code $a at E} ({@link PlacedStrings}). */
+    private final BitSet[][] placed;
+    /**
+     * Per rule: its placed strings that YARA records at one constant offset only ({@link
+     * PlacedStrings#fixedOffsets}), if literal: YARA 4.2.3 records a hex string with {@code ??}, a nibble, a
+     * jump or a group everywhere ({@code yara -s} with {@code $a = { ( 51 | 71 ) }} and {@code $a at 0} lists
+     * every 51 and 71, with {@code $a = { 51 }} only the one at 0).
+     */
+    private final List<Map<Integer, Long>>[] fixedOffsets;
+    /** Per rule: its gate when every string of it is placed and asked at file-constant offsets, or null. */
+    private final PlacedGate[][] placedGates;
+    /** The distinct file-constant offsets of the placed gates ({@code pe.entry_point}), each computed once a file. */
+    private final List<Condition> placedOffsets = new ArrayList<>();
+
+    /**
+     * A gate of placed strings: {@code strings[i]} is asked only at the offsets {@code offsets[i]} (indexes
+     * into {@link #placedOffsets}), so the rule can hold only where one of them matches at one of its offsets.
+     * <pre>
+     *   $a at pe.entry_point or $b at pe.entry_point    strings [a, b], offsets [[0], [0]]   (0: pe.entry_point)
+     *   on a file without a PE header                   pe.entry_point undefined → no rule to evaluate
+     * </pre>
+     */
+    private record PlacedGate(int[] strings, int[][] offsets) {
+    }
     private final boolean[] importsPe;
 
     private RuleEvaluation(List<RuleFile> files) {
@@ -66,13 +109,47 @@ public final class RuleEvaluation {
         this.conditions = new Condition[files.size()][];
         this.importsPe = new boolean[files.size()];
         this.gates = new int[files.size()][][];
+        this.placed = new BitSet[files.size()][];
+        this.placedGates = new PlacedGate[files.size()][];
+        @SuppressWarnings("unchecked")
+        List<Map<Integer, Long>>[] fixedPerFile = new List[files.size()];
+        this.fixedOffsets = fixedPerFile;
+        Map<Condition, Integer> offsetIndex = new HashMap<>();
         for (int f = 0; f < files.size(); f++) {
             rules[f] = files.get(f).runnable().toArray(YaraRule[]::new);
             conditions[f] = Arrays.stream(rules[f]).map(rule -> rule.supportedCondition().orElseThrow())
                     .toArray(Condition[]::new);
-            gates[f] = Arrays.stream(conditions[f]).map(c -> StringGate.of(c).orElse(null)).toArray(int[][]::new);
+            placed[f] = Arrays.stream(conditions[f]).map(PlacedStrings::of).toArray(BitSet[]::new);
+            gates[f] = new int[conditions[f].length][];
+            for (int r = 0; r < conditions[f].length; r++) {
+                // a placed string's gate cannot be looked up without asking for all of its matches
+                BitSet placedHere = placed[f][r];
+                gates[f][r] = StringGate.of(conditions[f][r]).filter(gate -> Arrays.stream(gate)
+                        .noneMatch(placedHere::get)).orElse(null);
+            }
+            fixedOffsets[f] = new ArrayList<>();
+            for (int r = 0; r < conditions[f].length; r++) {
+                Map<Integer, Long> fixed = new HashMap<>(PlacedStrings.fixedOffsets(conditions[f][r]));
+                // YARA's regular-expression engine (hex strings with ??, a nibble, a jump or a group) records
+                // every match all the same: only literal strings are searched at their fixed offset
+                List<StringDefinition> defined = rules[f][r].strings();
+                fixed.keySet().removeIf(i -> !literal(defined.get(i)));
+                fixedOffsets[f].add(fixed);
+            }
+            placedGates[f] = new PlacedGate[conditions[f].length];
+            for (int r = 0; r < conditions[f].length; r++) {
+                placedGates[f][r] = placedGate(conditions[f][r], placed[f][r], offsetIndex);
+            }
             importsPe[f] = files.get(f).imports().contains("pe");
         }
+    }
+
+    /**
+     * The strings of the {@code rule}-th runnable rule of rule file {@code file} that its condition uses only
+     * as {@code $a at E}: they are checked at E, and listed in full only when the rule matches.
+     */
+    public BitSet placed(int file, int rule) {
+        return (BitSet) placed[file][rule].clone();
     }
 
     /** The evaluation of the runnable rules of {@code files}, prepared once for any number of files. */
@@ -90,19 +167,21 @@ public final class RuleEvaluation {
         List<MatchedRule> result = new ArrayList<>();
         PeModule pe = null;
         Map<String, ModuleValue> moduleValues = new HashMap<>();
+        PlacedValues placedValues = new PlacedValues(data, moduleValues);
         int index = 0;
         for (int f = 0; f < files.size(); f++) {
             if (pe == null && importsPe[f]) {
                 pe = ByteFacts.peModule(data);
             }
-            result.addAll(matches(f, index, data, importsPe[f] ? pe : null, moduleValues, strings));
+            placedValues.pe(importsPe[f] ? pe : null);
+            result.addAll(matches(f, index, data, importsPe[f] ? pe : null, moduleValues, strings, placedValues));
             index += rules[f].length;
         }
         return result;
     }
 
     private List<MatchedRule> matches(int f, int first, byte[] data, PeModule pe,
-            Map<String, ModuleValue> moduleValues, StringMatches strings) {
+            Map<String, ModuleValue> moduleValues, StringMatches strings, PlacedValues placedValues) {
         Map<String, Boolean> results = new HashMap<>(2 * rules[f].length);
         List<MatchedRule> reported = new ArrayList<>();
         boolean gated = false;
@@ -113,6 +192,11 @@ public final class RuleEvaluation {
                 gated |= rule.global();
                 continue;
             }
+            if (placedGates[f][r] != null && !mayMatchPlaced(placedGates[f][r], first + r, rule, strings, placedValues)) {
+                // as above: none of the gate's strings matches where the condition asks for it
+                gated |= rule.global();
+                continue;
+            }
             int count = rule.strings().size();
             List<List<StringMatch>> found = new ArrayList<>(Collections.nCopies(count, null));
             if (gates[f][r] != null && noneFound(gates[f][r], first + r, rule, strings, found)) {
@@ -120,20 +204,120 @@ public final class RuleEvaluation {
                 gated |= rule.global();
                 continue;
             }
+            BitSet placedHere = placed[f][r];
             for (int i = 0; i < count; i++) {
-                if (found.get(i) == null) {
+                if (found.get(i) == null && !placedHere.get(i)) {
                     found.set(i, strings.of(first + r, rule, i));
                 }
             }
-            ByteFacts facts = new ByteFacts(data, pe, found, results, moduleValues);
+            ByteFacts facts = new ByteFacts(data, pe, found, results, moduleValues,
+                    new ByteFacts.Placed(first + r, rule, strings));
             boolean matched = ConditionEvaluator.matches(conditions[f][r], facts);
             results.put(rule.name(), matched);
             gated |= rule.global() && !matched;
             if (matched && !rule.isPrivate()) {
+                Map<Integer, Long> fixed = fixedOffsets[f].get(r);
+                for (int i = placedHere.nextSetBit(0); i >= 0; i = placedHere.nextSetBit(i + 1)) {
+                    if (fixed.containsKey(i)) {
+                        found.set(i, matchAt(first + r, rule, i, fixed.get(i), strings));
+                    } else if (found.get(i) == null) {
+                        found.set(i, strings.of(first + r, rule, i));
+                    }
+                }
                 reported.add(new MatchedRule(new RuleMatch(rule.namespace(), rule.name(), rule.tags()), rule, found));
             }
         }
         return gated ? List.of() : reported;
+    }
+
+    /** YARA's {@code STRING_FLAGS_LITERAL}: a text string (any modifiers), or a hex string of whole bytes. */
+    private static boolean literal(StringDefinition string) {
+        return !(string.value() instanceof HexString hex) || hex.tokens().stream().allMatch(token ->
+                token instanceof HexToken.HexByte b && b.mask() == 0xFF);
+    }
+
+    /**
+     * The one match YARA records of a string it searches at a fixed offset only, as the string's list: the
+     * match starting at {@code offset}, or none.
+     */
+    private static List<StringMatch> matchAt(int index, YaraRule rule, int string, long offset,
+            StringMatches strings) {
+        if (!strings.matchesAt(index, rule, string, offset)) {
+            return List.of();
+        }
+        for (StringMatch match : strings.of(index, rule, string)) {
+            if (match.offset() == offset) {
+                return List.of(match);
+            }
+        }
+        throw new IllegalStateException("$" + rule.strings().get(string).identifier() + " of " + rule.name()
+                + " matched at " + offset + " but is not listed there");
+    }
+
+    /** The rule's {@link PlacedGate}, or null when its gate has a string that is not placed, or no gate. */
+    private PlacedGate placedGate(Condition condition, BitSet placedHere, Map<Condition, Integer> offsetIndex) {
+        int[] gate = StringGate.of(condition).orElse(null);
+        if (gate == null || !Arrays.stream(gate).allMatch(placedHere::get)) {
+            return null;
+        }
+        Map<Integer, List<Condition>> asked = PlacedStrings.offsets(condition);
+        int[][] offsets = new int[gate.length][];
+        for (int i = 0; i < gate.length; i++) {
+            List<Condition> at = asked.get(gate[i]);
+            if (!at.stream().allMatch(PlacedStrings::fileConstant)) {
+                return null;
+            }
+            offsets[i] = at.stream().mapToInt(e -> offsetIndex.computeIfAbsent(e, added -> {
+                placedOffsets.add(added);
+                return placedOffsets.size() - 1;
+            })).toArray();
+        }
+        return new PlacedGate(gate, offsets);
+    }
+
+    /** True when a string of the placed gate matches at one of its offsets (computed once per file in {@code values}). */
+    private boolean mayMatchPlaced(PlacedGate gate, int index, YaraRule rule, StringMatches strings,
+            PlacedValues values) {
+        for (int i = 0; i < gate.strings().length; i++) {
+            for (int k : gate.offsets()[i]) {
+                long offset = values.of(k);
+                if (offset != ConditionEvaluator.UNDEFINED && strings.matchesAt(index, rule, gate.strings()[i], offset)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The values of {@link #placedOffsets} on one file, each computed when first asked. */
+    private final class PlacedValues {
+        private final byte[] data;
+        private final Map<String, ModuleValue> moduleValues;
+        private final long[] values = new long[placedOffsets.size()];
+        private final boolean[] known = new boolean[placedOffsets.size()];
+        private PeModule pe;
+
+        PlacedValues(byte[] data, Map<String, ModuleValue> moduleValues) {
+            this.data = data;
+            this.moduleValues = moduleValues;
+        }
+
+        /** Sets the pe module of the rule file being evaluated (null when it does not import pe). */
+        void pe(PeModule module) {
+            if (module != null) {
+                pe = module;
+            }
+        }
+
+        long of(int k) {
+            if (!known[k]) {
+                // file-constant: no string, rule or variable, so the rule's own facts are not needed
+                values[k] = ConditionEvaluator.value(placedOffsets.get(k), new ByteFacts(data, pe, List.of(),
+                        Map.of(), moduleValues, null));
+                known[k] = true;
+            }
+            return values[k];
+        }
     }
 
     private static boolean mayMatchAny(int[] gate, int index, StringMatches strings) {

@@ -18,6 +18,8 @@ import org.imbrex.io.yara.strings.StringMatcher;
  *   atom0 found at 30, uses (ref 0, offset 4)        →  start 26 of ref 0   → ...
  *   atom2 found at 30, uses (ref 2, offset 4, spread 2) → starts 24, 25, 26 of ref 2
  *   strings without atoms                            →  StringMatcher.matches over the whole file
+ *   placed strings ($a at pe.entry_point only)       →  checked at E when the condition asks; for a rule
+ *                                                       that matched, its atoms searched in the file
  * </pre>
  * The starts of each string are checked in ascending order, each once, so a string's matches come out as
  * the reference matcher gives them.
@@ -84,7 +86,7 @@ public final class FileRules {
             public List<StringMatch> of(int index, YaraRule rule, int string) {
                 int ref = plan.ref(index, string);
                 if (matches.get(ref) == null) {
-                    matches.set(ref, checked(ref));
+                    matches.set(ref, plan.placed(ref) ? placedMatches(ref) : checked(ref));
                 }
                 return matches.get(ref);
             }
@@ -94,9 +96,42 @@ public final class FileRules {
                 // a string the scan found no atom of has no start; one matched over the whole file has its list
                 int ref = plan.ref(index, string);
                 List<StringMatch> known = matches.get(ref);
-                return known != null ? !known.isEmpty() : starts[ref] != null;
+                return known != null ? !known.isEmpty() : plan.placed(ref) || starts[ref] != null;
+            }
+
+            @Override
+            public boolean matchesAt(int index, YaraRule rule, int string, long offset) {
+                int ref = plan.ref(index, string);
+                if (matches.get(ref) != null || !plan.placed(ref)) {
+                    return RuleEvaluation.StringMatches.super.matchesAt(index, rule, string, offset);
+                }
+                if (offset < 0 || offset >= data.length) {
+                    return false;
+                }
+                return !plan.prepared(ref).matchesAt(data, new int[] {(int) offset}, 1, maxSad).isEmpty();
             }
         });
+    }
+
+    /**
+     * Every match of a placed string, for a rule that matched: the starts its atoms give, found by a plain
+     * search of the file (exactly, in the lowercased bytes for a case-blind atom), then checked; within a
+     * SAD limit, or without atoms, the reference matcher over the whole file.
+     */
+    private List<StringMatch> placedMatches(int ref) {
+        List<Atom> atoms = plan.placedAtoms(ref);
+        if (atoms == null || maxSad > 0) {
+            return StringMatcher.matches(plan.definition(ref), data, maxSad);
+        }
+        for (Atom atom : atoms) {
+            AtomSearch.forEach(atom, data, at -> {
+                long last = at - atom.offset();
+                for (long start = Math.max(0, last - atom.spread()); start <= last; start++) {
+                    add(ref, (int) start);
+                }
+            });
+        }
+        return checked(ref);
     }
 
     private List<StringMatch> checked(int ref) {

@@ -2,6 +2,7 @@ package org.imbrex.io.yara.scan;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,8 @@ import org.imbrex.io.yara.strings.StringMatcher;
  *   atom1      4D 5A                  (1, 0, 0)
  *   atom2      4D 5A ?? 00            (2, 0, 0)
  * </pre>
+ * A string the rule's condition uses only as {@code $a at E} (a placed string: {@code $a at
+ * pe.entry_point}) has no signature: the evaluation checks it at E.
  * Atoms with the same bytes share a signature, whatever their offsets; the case-blind atoms of nocase strings
  * come after all others, since the scan looks for them in the lowercased bytes. Strings without atoms ({@link
  * StringAtoms}) are listed in {@link #wholeFileStrings()}.
@@ -46,6 +49,12 @@ public final class RuleScanPlan {
     /** Per signature: string ref, offset and spread, in turn. */
     private final List<int[]> uses = new ArrayList<>();
     private final List<Integer> wholeFile = new ArrayList<>();
+    /**
+     * Per string ref: the atoms of a placed string (used only as {@code $a at E}), which the scan does not
+     * look for; null for the others, and for a placed string without atoms.
+     */
+    private final List<List<Atom>> placedAtoms = new ArrayList<>();
+    private final BitSet placed = new BitSet();
     private final List<StringDefinition> definitions = new ArrayList<>();
     /** Per string ref with atoms: its matcher, prepared once for every file. */
     private final List<StringMatcher.Prepared> prepared = new ArrayList<>();
@@ -57,6 +66,7 @@ public final class RuleScanPlan {
 
     private RuleScanPlan(List<RuleFile> files, boolean allLowercased) {
         this.files = List.copyOf(files);
+        this.evaluation = RuleEvaluation.of(this.files);
         List<Integer> firstRef = new ArrayList<>();
         Map<Key, List<Integer>> byBytes = new LinkedHashMap<>();
         Map<Key, List<Integer>> caseBlindByBytes = new LinkedHashMap<>();
@@ -64,6 +74,7 @@ public final class RuleScanPlan {
             List<YaraRule> rules = files.get(f).runnable();
             for (int r = 0; r < rules.size(); r++) {
                 YaraRule rule = rules.get(r);
+                BitSet placedHere = evaluation.placed(f, r);
                 firstRef.add(refs.size());
                 ruleIndex.put(rule, this.rules.size());
                 this.rules.add(rule);
@@ -72,7 +83,15 @@ public final class RuleScanPlan {
                     refs.add(new StringRef(f, r, s));
                     definitions.add(rule.strings().get(s));
                     Optional<List<Atom>> atoms = StringAtoms.of(rule.strings().get(s));
-                    prepared.add(atoms.isEmpty() ? null : StringMatcher.prepare(rule.strings().get(s)));
+                    boolean isPlaced = placedHere.get(s);
+                    prepared.add(atoms.isEmpty() && !isPlaced ? null : StringMatcher.prepare(rule.strings().get(s)));
+                    placedAtoms.add(null);
+                    if (isPlaced) {
+                        placed.set(ref);
+                        placedAtoms.set(ref, atoms.map(found -> found.stream().map(atom -> allLowercased
+                                ? atom.lowercased() : atom).toList()).orElse(null));
+                        continue;
+                    }
                     if (atoms.isEmpty()) {
                         wholeFile.add(ref);
                         continue;
@@ -92,7 +111,6 @@ public final class RuleScanPlan {
         this.caseBlindFrom = signatures.size();
         addSignatures(caseBlindByBytes);
         this.firstRefs = firstRef.stream().mapToInt(Integer::intValue).toArray();
-        this.evaluation = RuleEvaluation.of(this.files);
     }
 
     private void addSignatures(Map<Key, List<Integer>> atoms) {
@@ -202,6 +220,20 @@ public final class RuleScanPlan {
     /** The definition a string ref stands for. */
     public StringDefinition definition(int ref) {
         return definitions.get(ref);
+    }
+
+    /**
+     * True when string ref {@code ref} is used only as {@code $a at E} ({@link
+     * org.imbrex.io.yara.condition.PlacedStrings}): the scan does not look for it, the evaluation checks it
+     * at E, and it is matched over the whole file only for a rule that matched.
+     */
+    public boolean placed(int ref) {
+        return placed.get(ref);
+    }
+
+    /** The atoms of placed string ref {@code ref} (lowercased in a lowercased plan), or null when it has none. */
+    List<Atom> placedAtoms(int ref) {
+        return placedAtoms.get(ref);
     }
 
     /** The refs of the strings that have no atoms and are matched over the whole file. */

@@ -32,10 +32,19 @@ public final class RuleCorpus {
     public record Case(long seed, List<String> namespaces, List<String> ruleFiles, List<byte[]> files) {
     }
 
+    /**
+     * The first seed whose rules also ask for strings at offsets ({@code $s0 at pe.entry_point}, {@code not $s1
+     * at filesize - 3}, placed strings) and whose PE files carry a word at their entry point; the cases below
+     * it are the ones whose YARA answers are recorded, and stay as they were.
+     */
+    public static final long PLACED_FROM = 10_000;
+
     private final Random random;
+    private final boolean placements;
 
     private RuleCorpus(long seed) {
         this.random = new Random(seed);
+        this.placements = seed >= PLACED_FROM;
     }
 
     public static Case generate(long seed) {
@@ -89,7 +98,7 @@ public final class RuleCorpus {
             rule.append("    strings:\n");
             for (int s = 0; s < strings; s++) {
                 rule.append("        $s").append(s).append(" = ").append(string()).append('\n');
-                clauses.add(stringClause("s" + s));
+                clauses.add(stringClause("s" + s, pe, strings));
             }
         }
         if (kind == 0) {
@@ -144,14 +153,30 @@ public final class RuleCorpus {
         return hex.append(" }").toString();
     }
 
-    private String stringClause(String id) {
-        return switch (random.nextInt(7)) {
+    private String stringClause(String id, boolean pe, int strings) {
+        return switch (random.nextInt(placements ? 11 : 7)) {
+            case 7, 8 -> "$" + id + " at " + offset(pe, strings);
+            case 9 -> "not $" + id + " at " + offset(pe, strings);
+            case 10 -> "($" + id + " at " + offset(pe, strings) + " or $" + id + " at " + offset(pe, strings) + ")";
             case 0 -> "#" + id + " > " + random.nextInt(3);
             case 1 -> "#" + id + " == " + random.nextInt(3);
             case 2 -> "$" + id + " in (0.." + random.nextInt(120) + ")";
             case 3 -> "@" + id + "[1] < " + random.nextInt(150);
             case 4 -> "not $" + id;
             default -> "$" + id;
+        };
+    }
+
+    /** An offset for {@code $s at E}: fixed, from the file's size or bytes, the entry point, another string's match. */
+    private String offset(boolean pe, int strings) {
+        return switch (random.nextInt(pe ? 7 : 6)) {
+            case 0 -> "0";
+            case 1 -> Integer.toString(random.nextInt(24));
+            case 2 -> "filesize - " + (2 + random.nextInt(10));
+            case 3 -> "0x400";
+            case 4 -> "uint8(0)";
+            case 5 -> "@s" + random.nextInt(strings) + "[1]";
+            default -> "pe.entry_point";
         };
     }
 
@@ -190,7 +215,13 @@ public final class RuleCorpus {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         boolean pe = random.nextInt(3) == 0;
         if (pe) {
-            out.writeBytes(minimalPe(random.nextInt(4)));
+            int k = random.nextInt(4);
+            byte[] header = minimalPe(k);
+            if (placements && random.nextBoolean()) {
+                byte[] word = planted(WORDS[random.nextInt(WORDS.length)]);
+                System.arraycopy(word, 0, header, 0x200 + k, word.length);
+            }
+            out.writeBytes(header);
         }
         int pieces = random.nextInt(8);
         for (int p = 0; p < pieces; p++) {

@@ -12,6 +12,7 @@ import org.imbrex.io.yara.rules.RuleOracle;
 import org.imbrex.io.yara.strings.StringMatcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -76,6 +77,116 @@ class FileRulesTest {
             }
         }
         assertThat(fuzzy).as("matches with SAD > 0").isGreaterThan(50);
+    }
+
+    /**
+     * Cases whose rules ask for strings at offsets ({@link RuleCorpus#PLACED_FROM}): the strings used only as
+     * {@code $a at E} are not scanned for, checked at E, and listed in full for the rules that match; the
+     * rules and every string's matches are still the oracle's, exactly and within SAD limits.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 5})
+    void placedStrings_areCheckedWhereTheConditionAsks_andListedInFull(int maxSad) {
+        int placed = 0;
+        int placedMatches = 0;
+        int rules = 0;
+        for (long seed = RuleCorpus.PLACED_FROM; seed < RuleCorpus.PLACED_FROM + 300; seed++) {
+            RuleCorpus.Case c = RuleCorpus.generate(seed);
+            List<RuleFile> files = ruleFiles(c);
+            RuleScanPlan plan = RuleScanPlan.forScan(files, maxSad);
+            for (int ref = 0; ref < plan.strings().size(); ref++) {
+                placed += plan.placed(ref) ? 1 : 0;
+            }
+            for (byte[] data : c.files()) {
+                FileRules fileRules = new FileRules(plan, data, maxSad);
+                AtomScan.scan(plan, data, fileRules, maxSad);
+                List<MatchedRule> matched = fileRules.matches();
+                List<MatchedRule> expected = RuleOracle.matched(files, data, maxSad);
+                assertThat(matched).extracting(MatchedRule::match).as("case %d", seed)
+                        .isEqualTo(expected.stream().map(MatchedRule::match).toList());
+                for (int r = 0; r < matched.size(); r++) {
+                    MatchedRule rule = matched.get(r);
+                    assertThat(rule.strings()).as("case %d %s", seed, rule.match()).isEqualTo(expected.get(r).strings());
+                    int first = plan.ref(plan.ruleIndex(rule.rule()), 0);
+                    for (int s = 0; s < rule.strings().size(); s++) {
+                        placedMatches += plan.placed(first + s) ? rule.strings().get(s).size() : 0;
+                    }
+                }
+                rules += matched.size();
+            }
+        }
+        assertThat(placed).as("placed strings").isGreaterThan(100);
+        assertThat(placedMatches).as("listed matches of placed strings").isGreaterThan(30);
+        assertThat(rules).isGreaterThan(300);
+    }
+
+    @Test
+    void aPlacedString_isNotScannedFor_butListedInFullWhenItsRuleMatches() {
+        RuleFile file = RuleFileReader.read("n", "t.yar", "rule r { strings: $a = \"key\" nocase $b = \"zz\" "
+                + "condition: $a at filesize - 7 or $b at uint8(0) }");
+        RuleScanPlan plan = RuleScanPlan.forScan(List.of(file), 0);
+        assertThat(plan.placed(0)).isTrue();
+        assertThat(plan.placed(1)).isTrue();
+        assertThat(plan.signatures()).isEmpty();
+        byte[] data = "KEY-KeY-key".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        FileRules rules = new FileRules(plan, data);
+        assertThat(rules.matches()).singleElement().satisfies(rule -> assertThat(rule.strings())
+                .hasToString("[[0x0:3, 0x4:3, 0x8:3], []]"));
+        assertThat(new FileRules(plan, "KEY-KEX-key".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1))
+                .matches()).isEmpty();
+    }
+
+    /**
+     * YARA 4.2.3 ({@code yara -s} on {@code keyXXkeyYYkey}): a string asked for only at one constant offset
+     * is searched there only ({@code STRING_FLAGS_FIXED_OFFSET}), so its rule lists that one match.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "$a at 5                          | [0x5:3]",
+        "$a at 2 + 3                      | [0x5:3]",
+        "not $a at 0 or filesize > 1      | [0x0:3]",
+        "$a at 0 or $a at 5               | [0x0:3, 0x5:3, 0xa:3]",
+        "$a at filesize - 8               | [0x0:3, 0x5:3, 0xa:3]",
+        "$a at 5 and #a > 0               | [0x0:3, 0x5:3, 0xa:3]",
+        "$a at 7 or true                  | []",
+    })
+    void aStringAskedAtOneConstantOffset_listsTheMatchThereOnly(String condition, String listed) {
+        RuleFile file = RuleFileReader.read("n", "t.yar", "rule r { strings: $a = \"key\" condition: "
+                + condition + " }");
+        assertListed(file, condition, listed);
+    }
+
+    /**
+     * The same in YARA 4.2.3 for text strings with any modifiers and for hex strings of whole bytes; a hex
+     * string with {@code ??}, a nibble, a jump or a group goes to YARA's regular-expression engine, which
+     * records every match whatever the offset.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "{ 6B 65 79 }           ; [0x5:3]",
+        "\"KEY\" nocase         ; [0x5:3]",
+        "\"key\" wide           ; []",
+        "{ 6B ?? 79 }           ; [0x0:3, 0x5:3, 0xa:3]",
+        "{ 6B [0-1] 79 }        ; [0x0:3, 0x5:3, 0xa:3]",
+        "{ 6? 65 }              ; [0x0:2, 0x5:2, 0xa:2]",
+        "{ 6B ( 65 | 66 ) }     ; [0x0:2, 0x5:2, 0xa:2]",
+    })
+    void aLiteralStringAskedAtOneConstantOffset_listsTheMatchThereOnly(String string, String listed) {
+        RuleFile file = RuleFileReader.read("n", "t.yar", "rule r { strings: $a = " + string
+                + " condition: $a at 5 or true }");
+        assertListed(file, string, listed);
+    }
+
+    private static void assertListed(RuleFile file, String condition, String listed) {
+        byte[] data = "keyXXkeyYYkey".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (RuleScanPlan plan : List.of(RuleScanPlan.forScan(List.of(file), 0), RuleScanPlan.of(List.of(file)))) {
+            FileRules rules = new FileRules(plan, data);
+            AtomScan.scan(plan, data, rules);
+            assertThat(rules.matches()).as(condition).singleElement().satisfies(rule -> assertThat(rule.strings())
+                    .hasToString("[" + listed + "]"));
+        }
+        assertThat(RuleOracle.matched(List.of(file), data, 0)).singleElement().satisfies(rule -> assertThat(
+                rule.strings()).hasToString("[" + listed + "]"));
     }
 
     private static List<RuleFile> ruleFiles(RuleCorpus.Case c) {

@@ -1,0 +1,206 @@
+package org.imbrex.io.yara.condition;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.BitSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.imbrex.io.yara.condition.Condition.StringRef;
+
+/**
+ * The strings a condition asks about only at one offset each: every use of them is {@code $a at E}. Whether
+ * such a string makes the condition true depends only on whether a match starts at E, so an engine need not
+ * look for it over the whole file: it checks E when the condition is evaluated, and lists all of the string's
+ * matches only for a rule that matched (as {@code yara -s} does).
+ * <pre>
+ *   $a at pe.entry_point                      {a}     the packer rules of public rule sets, by the thousand
+ *   $a at 0 or not $b at filesize - 4         {a, b}
+ *   $a at 0 and #a &gt; 1,  $a at @b[1]         {a}     (b is used by @b[1], a by #a: not placed)
+ *   any of them, for any of ($a*) : ($ at 0), $a in (0..10), $a     none
+ * </pre>
+ * The tree is walked through its records' components, so that a construct added to {@link Condition} is
+ * seen without changing this class: any string it names counts as used otherwise.
+ * Example: {@code PlacedStrings.of(parse("$a at pe.entry_point or $b"))} is {@code {0}}.
+ */
+public final class PlacedStrings {
+    private PlacedStrings() {
+    }
+
+    /** The indexes of the strings that {@code condition} uses only as {@code $x at E}. */
+    public static BitSet of(Condition condition) {
+        BitSet placed = new BitSet();
+        BitSet other = new BitSet();
+        walk(condition, placed, other);
+        placed.andNot(other);
+        return placed;
+    }
+
+    /**
+     * Per placed string of {@code condition}, the offsets it is asked at: the E of each {@code $x at E}, in
+     * the order written, each once.
+     */
+    public static Map<Integer, List<Condition>> offsets(Condition condition) {
+        BitSet placed = of(condition);
+        Map<Integer, List<Condition>> offsets = new TreeMap<>();
+        collectOffsets(condition, placed, offsets);
+        return offsets;
+    }
+
+    /**
+     * The placed strings that YARA searches at one offset only, with that offset: those whose every {@code $x
+     * at E} has a constant E (integers and operators on them, folded as YARA's compiler folds them) of one
+     * defined value. YARA ({@code STRING_FLAGS_FIXED_OFFSET}) records such a string's match at that offset
+     * and nowhere else, so {@code yara -s} lists at most that one match for a rule that matched:
+     * <pre>
+     *   $a at 5, $a at 2+3 (once or twice)        {a: 5}    "key" in keyXXkeyYYkey lists 0x5 only
+     *   $a at 5 or $a at 0,  $a at filesize - 8   {}        every match is listed
+     * </pre>
+     */
+    public static Map<Integer, Long> fixedOffsets(Condition condition) {
+        Map<Integer, Long> fixed = new TreeMap<>();
+        for (Map.Entry<Integer, List<Condition>> entry : offsets(condition).entrySet()) {
+            List<Condition> at = entry.getValue();
+            if (at.size() == 1 && constant(at.get(0))) {
+                long value = ConditionEvaluator.value(at.get(0), NO_FACTS);
+                if (value != ConditionEvaluator.UNDEFINED) {
+                    fixed.put(entry.getKey(), value);
+                }
+            } else if (at.stream().allMatch(PlacedStrings::constant)) {
+                long value = ConditionEvaluator.value(at.get(0), NO_FACTS);
+                boolean same = value != ConditionEvaluator.UNDEFINED && at.stream()
+                        .allMatch(e -> ConditionEvaluator.value(e, NO_FACTS) == value);
+                if (same) {
+                    fixed.put(entry.getKey(), value);
+                }
+            }
+        }
+        return fixed;
+    }
+
+    /** An integer expression YARA's compiler folds: literals, arithmetic, {@code -} and {@code ~} of them. */
+    private static boolean constant(Condition e) {
+        if (e instanceof Condition.IntegerLiteral) {
+            return true;
+        } else if (e instanceof Condition.Arithmetic a) {
+            return constant(a.left()) && constant(a.right());
+        } else if (e instanceof Condition.Negate n) {
+            return constant(n.operand());
+        } else if (e instanceof Condition.BitwiseNot n) {
+            return constant(n.operand());
+        }
+        return false;
+    }
+
+    /** Facts a constant expression never asks for. */
+    private static final FileFacts NO_FACTS = new FileFacts() {
+        @Override
+        public long fileSize() {
+            throw new IllegalStateException("a constant offset read filesize");
+        }
+
+        @Override
+        public List<StringMatch> matches(int string) {
+            throw new IllegalStateException("a constant offset read a string");
+        }
+
+        @Override
+        public long readInteger(long offset, int bytes, boolean bigEndian, boolean signed) {
+            throw new IllegalStateException("a constant offset read the file");
+        }
+
+        @Override
+        public ModuleValue moduleValue(String path, long[] indexes) {
+            throw new IllegalStateException("a constant offset read " + path);
+        }
+
+        @Override
+        public boolean ruleMatched(String rule) {
+            throw new IllegalStateException("a constant offset read rule " + rule);
+        }
+    };
+
+    /**
+     * True when {@code offset} has one value per file, whatever rule asks: it names no string, rule or loop
+     * variable ({@code pe.entry_point}, {@code filesize - 4}, {@code uint32(0x3C) + 0x18}).
+     */
+    public static boolean fileConstant(Condition offset) {
+        return !mentionsOther(offset);
+    }
+
+    private static boolean mentionsOther(Object node) {
+        if (node instanceof StringRef || node instanceof Condition.Variable
+                || node instanceof Condition.RuleReference || node instanceof Condition.RulesOf
+                || node instanceof Condition.RulesPercentOf) {
+            return true;
+        } else if (node instanceof Collection<?> items) {
+            return items.stream().anyMatch(PlacedStrings::mentionsOther);
+        } else if (node instanceof Record record) {
+            for (Method component : COMPONENTS.get(record.getClass())) {
+                if (mentionsOther(value(component, record))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static void collectOffsets(Object node, BitSet placed, Map<Integer, List<Condition>> offsets) {
+        if (node instanceof Condition.StringAt at && !at.string().isCurrent() && placed.get(at.string().index())) {
+            List<Condition> list = offsets.computeIfAbsent(at.string().index(), i -> new ArrayList<>());
+            if (!list.contains(at.offset())) {
+                list.add(at.offset());
+            }
+        }
+        if (node instanceof Collection<?> items) {
+            for (Object item : items) {
+                collectOffsets(item, placed, offsets);
+            }
+        } else if (node instanceof Record record) {
+            for (Method component : COMPONENTS.get(record.getClass())) {
+                collectOffsets(value(component, record), placed, offsets);
+            }
+        }
+    }
+
+    private static void walk(Object node, BitSet placed, BitSet other) {
+        if (node instanceof Condition.StringAt at) {
+            if (!at.string().isCurrent()) {
+                placed.set(at.string().index());
+            }
+            walk(at.offset(), placed, other);
+        } else if (node instanceof StringRef string) {
+            if (!string.isCurrent()) {
+                other.set(string.index());
+            }
+        } else if (node instanceof Collection<?> items) {
+            for (Object item : items) {
+                walk(item, placed, other);
+            }
+        } else if (node instanceof Record record) {
+            for (Method component : COMPONENTS.get(record.getClass())) {
+                walk(value(component, record), placed, other);
+            }
+        }
+    }
+
+    /** Each record class's component accessors, looked up once. */
+    private static final ClassValue<Method[]> COMPONENTS = new ClassValue<>() {
+        @Override
+        protected Method[] computeValue(Class<?> type) {
+            return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getAccessor).toArray(Method[]::new);
+        }
+    };
+
+    private static Object value(Method component, Record record) {
+        try {
+            return component.invoke(record);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("reading " + component.getName() + " of " + record, e);
+        }
+    }
+}
