@@ -68,8 +68,17 @@ final class AnchorTable {
     final int[] tolerance;
     /** Anchors per signature (0: the signature is scanned densely). */
     final int[] anchorsOf;
+    /** The anchors keyed by four bytes ({@link QuadKeys}), after the gram-keyed ones; null when none is. */
+    final QuadKeys quads;
+    /** True when some anchor is keyed by a gram: the gram filter runs. */
+    final boolean hasGrams;
 
-    private AnchorTable(List<Anchor> anchors, int signatures) {
+    private AnchorTable(List<Anchor> gramKeyed, List<Anchor> quadKeyed, int signatures) {
+        List<Anchor> anchors = new java.util.ArrayList<>(gramKeyed);
+        anchors.addAll(quadKeyed);
+        int grams = gramKeyed.size();
+        hasGrams = grams > 0;
+        quads = quadKeyed.isEmpty() ? null : QuadKeys.of(quadKeyed, grams);
         int n = anchors.size();
         signature = new int[n];
         windowAt = new int[n];
@@ -90,7 +99,8 @@ final class AnchorTable {
         int[] unfiltered = new int[65536];
         int[] classes = new int[65536];
         int[] kinds = new int[n];
-        for (int a = 0; a < n; a++) {
+        java.util.Arrays.fill(kinds, NeighbourBits.NONE); // the quad-keyed anchors are in no bucket
+        for (int a = 0; a < grams; a++) {
             int keyClasses = classes(anchors.get(a).stride());
             int kind = NeighbourBits.kind(anchors.get(a));
             kinds[a] = kind;
@@ -125,7 +135,7 @@ final class AnchorTable {
         for (int g = 0; g < 65536; g++) {
             bucketFiltered[g] = bucketStart[g] + unfiltered[g];
         }
-        for (int a = 0; a < n; a++) {
+        for (int a = 0; a < grams; a++) {
             int index = a;
             boolean filtered = kinds[a] != NeighbourBits.NONE;
             forEachKey(anchors.get(a), (g, at) -> {
@@ -188,7 +198,15 @@ final class AnchorTable {
 
     /** The table of {@code anchors} (each naming its signature and stride), for a plan of {@code signatures}. */
     static AnchorTable of(List<Anchor> anchors, int signatures) {
-        return new AnchorTable(anchors, signatures);
+        return new AnchorTable(anchors, List.of(), signatures);
+    }
+
+    /**
+     * The table of {@code keys}: its gram-keyed anchors in the buckets, its quad-keyed ones ({@link
+     * QuadKeys#at} ≥ 0 each) in {@link #quads}.
+     */
+    static AnchorTable of(KeyStrides.Keys keys, int signatures) {
+        return new AnchorTable(keys.grams(), keys.quads(), signatures);
     }
 
     /** The classes an anchor of {@code stride} keys: all four, 0 and 2, or 0. */

@@ -60,7 +60,7 @@ final class AnchoredScan implements AutoCloseable {
         for (int s = 0; s < n; s++) {
             anchorsOf.add(null);
         }
-        this.filter = new CandidateFilter(maxWords, n, allocator, shaders.filter().get());
+        this.filter = new CandidateFilter(maxWords, n, allocator, shaders.filter().get(), shaders.quadFilter().get());
         GatherPasses made = null;
         try {
             made = new GatherPasses(plan.passes(), allocator, shaders.gather().get());
@@ -157,6 +157,11 @@ final class AnchoredScan implements AutoCloseable {
     /** The key classes of the current table (bit k: class k has a key), 0 before the first tile. */
     int keyedClasses() {
         return table == null ? 0 : table.keyedClasses;
+    }
+
+    /** Anchors of the current table keyed by four bytes, 0 before the first tile. */
+    int quadKeyed() {
+        return table == null || table.quads == null ? 0 : table.quads.entryAnchor.length;
     }
 
     /** True when signature {@code s} is scored from its candidates in the tile just filtered. */

@@ -26,6 +26,9 @@ import org.imbrex.kernels.shaders.GramFilter;
  *       keep o when 0 ≤ o &lt; offsets[s] and the window's literal bytes at o + windowAt[a] are within
  *       tolerance[a]   →  candidate word o / 4 of signature s (ascending, each once)
  * </pre>
+ * Anchors keyed by four bytes ({@link QuadKeys}) are found the same way through a {@link
+ * org.imbrex.kernels.shaders.QuadFilter} Dispatch: a marked tile byte's four bytes look up their key, whose
+ * anchors' windows are checked.
  * A signature that gathers more than {@code cap} candidate words in a tile (an eighth of the tile's words)
  * is marked {@link #overflowed}: scoring all of its offsets is then cheaper, and the scanner does that
  * instead. All signatures together hold at most {@code budget} candidate words (four tiles' worth), so
@@ -41,12 +44,17 @@ final class CandidateFilter implements AutoCloseable {
     private static final int MAX_WORDS_PER_DISPATCH = 65535 * GramFilter.LANES;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
             ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class,
+            ByteOrder.LITTLE_ENDIAN);
 
     private final ComputeShader shader;
+    private final ComputeShader quadShader;
     private final DeviceContext device = new DeviceContext();
     private final ShaderResources resources = new ShaderResources();
     private final RWBuffer hits;
     private final int[] hitWords;
+    /** The quad filter's marks, one word per tile word like {@link #hitWords}. */
+    private final int[] quadWords;
     /** Words and hits past the first Dispatch's reach (only a tile of 16 MiB with a halo has them). */
     private final int[] rest;
     private final int[] restHits;
@@ -63,10 +71,13 @@ final class CandidateFilter implements AutoCloseable {
      */
     private final boolean[] unsorted;
 
-    CandidateFilter(int maxWords, int signatures, BufferAllocator allocator, ComputeShader shader) {
+    CandidateFilter(int maxWords, int signatures, BufferAllocator allocator, ComputeShader shader,
+            ComputeShader quadShader) {
         this.shader = shader;
+        this.quadShader = quadShader;
         this.hits = RWBuffer.allocate(DxgiFormat.R32_UINT, Math.min(maxWords, MAX_WORDS_PER_DISPATCH), allocator);
         this.hitWords = new int[maxWords];
+        this.quadWords = new int[maxWords];
         this.rest = new int[Math.max(0, maxWords - MAX_WORDS_PER_DISPATCH + 1)];
         this.restHits = new int[rest.length];
         this.cap = Math.max(64, maxWords / 8);
@@ -80,7 +91,8 @@ final class CandidateFilter implements AutoCloseable {
 
     /**
      * Finds the candidate words of every anchored signature s with {@code offsets[s] > 0} in the loaded
-     * tile; returns the number of filter Dispatches (0 or 1).
+     * tile: a quad-filter Dispatch when the table keys quads, a gram-filter Dispatch when it keys grams;
+     * returns the number of filter Dispatches (0 to 2).
      */
     int run(AnchorTable table, TileData data, int[] offsets) {
         releaseIdleLists();
@@ -92,9 +104,27 @@ final class CandidateFilter implements AutoCloseable {
         if (wordCount == 0) {
             return 0;
         }
-        int ran = dispatchFilter(table, data.words(ReferencePass.Kind.PLAIN), wordCount);
+        int ran = 0;
         byte[] bytes = data.bytes();
-        int[] marks = hitWords;
+        if (table.quads != null) {
+            ran += dispatchFilter(quadShader, table.quads.keyView, data.words(ReferencePass.Kind.PLAIN), wordCount,
+                    quadWords);
+            followQuadMarks(table, quadWords, wordCount, bytes, offsets);
+        }
+        if (table.hasGrams) {
+            ran += dispatchFilter(shader, table.keyView, data.words(ReferencePass.Kind.PLAIN), wordCount, hitWords);
+            followGramMarks(table, hitWords, wordCount, bytes, offsets);
+        }
+        for (int s = 0; s < counts.length; s++) {
+            if (unsorted[s] && !overflowed[s]) {
+                counts[s] = sortDistinct(words[s], counts[s]);
+            }
+        }
+        return ran;
+    }
+
+    /** Follows the gram filter's marks of the tile's words. */
+    private void followGramMarks(AnchorTable table, int[] marks, int wordCount, byte[] bytes, int[] offsets) {
         // Most words have no hit. Sixteen words' marks (four bits each, bit k of word x at tile byte 4x + k)
         // are packed into one long without a branch, so that one test skips them all and the bits of a long
         // are followed in order:
@@ -109,12 +139,40 @@ final class CandidateFilter implements AutoCloseable {
         for (; x < wordCount; x++) {
             followHits(table, 4 * x, marks[x] & 0xFL, bytes, offsets);
         }
-        for (int s = 0; s < counts.length; s++) {
-            if (unsorted[s] && !overflowed[s]) {
-                counts[s] = sortDistinct(words[s], counts[s]);
+    }
+
+    /** Follows the quad filter's marks of the tile's words, sixteen words to a long as the gram marks. */
+    private void followQuadMarks(AnchorTable table, int[] marks, int wordCount, byte[] bytes, int[] offsets) {
+        int x = 0;
+        for (; x + 16 <= wordCount; x += 16) {
+            long packed = pack(marks, x);
+            if (packed != 0) {
+                followQuads(table, 4 * x, packed, bytes, offsets);
             }
         }
-        return ran;
+        for (; x < wordCount; x++) {
+            followQuads(table, 4 * x, marks[x] & 0xFL, bytes, offsets);
+        }
+    }
+
+    /**
+     * Follows the quad hits {@code h}, bit j a marked quad at tile byte {@code first + j}: the entries of the
+     * key equal to the tile's four bytes there (none when only its hash collided with a key's).
+     */
+    private void followQuads(AnchorTable table, int first, long h, byte[] bytes, int[] offsets) {
+        QuadKeys quads = table.quads;
+        while (h != 0) {
+            int t = first + Long.numberOfTrailingZeros(h);
+            h &= h - 1;
+            int d = quads.find((int) INTS.get(bytes, t));
+            if (d < 0) {
+                continue;
+            }
+            for (int e = quads.start(d); e < quads.end(d); e++) {
+                int a = quads.entryAnchor[e];
+                check(table, a, t - quads.entryAt[e], bytes, offsets);
+            }
+        }
     }
 
     /**
@@ -134,8 +192,9 @@ final class CandidateFilter implements AutoCloseable {
      * Fills {@code hitWords[0, wordCount)}: one Dispatch per 65535 groups (a tile's halo can take its words
      * past one Dispatch); a later one reads its words from a copy, since thread x reads word x and x + 1.
      */
-    private int dispatchFilter(AnchorTable table, int[] tileWords, int wordCount) {
-        resources.setShaderResource(1, table.keyView);
+    private int dispatchFilter(ComputeShader filter, TypedBuffer keyView, int[] tileWords, int wordCount,
+            int[] marks) {
+        resources.setShaderResource(1, keyView);
         int ran = 0;
         for (int base = 0; base < wordCount; base += MAX_WORDS_PER_DISPATCH) {
             int n = Math.min(MAX_WORDS_PER_DISPATCH, wordCount - base);
@@ -148,12 +207,12 @@ final class CandidateFilter implements AutoCloseable {
                 source = TypedBuffer.ofWords(DxgiFormat.R32_UINT, rest, copied);
             }
             resources.setShaderResource(0, source);
-            device.dispatch(shader, resources, Dispatch.of((n + GramFilter.LANES - 1) / GramFilter.LANES));
+            device.dispatch(filter, resources, Dispatch.of((n + GramFilter.LANES - 1) / GramFilter.LANES));
             if (base == 0) {
-                hits.readWords(0, hitWords, n);
+                hits.readWords(0, marks, n);
             } else {
                 hits.readWords(0, restHits, n);
-                System.arraycopy(restHits, 0, hitWords, base, n);
+                System.arraycopy(restHits, 0, marks, base, n);
             }
             ran++;
         }
@@ -233,6 +292,21 @@ final class CandidateFilter implements AutoCloseable {
         }
         int a = table.bucketAnchors[e];
         long data = (long) LONGS.get(bytes, t + table.entryWindow[e]) & table.mask[a];
+        accept(table, a, s, o, data);
+    }
+
+    /** Checks anchor {@code a} at signature offset {@code o} of the tile (a quad hit's anchor). */
+    private void check(AnchorTable table, int a, int o, byte[] bytes, int[] offsets) {
+        int s = table.signature[a];
+        if (o < 0 || o >= offsets[s] || overflowed[s]) {
+            return;
+        }
+        long data = (long) LONGS.get(bytes, o + table.windowAt[a]) & table.mask[a];
+        accept(table, a, s, o, data);
+    }
+
+    /** Adds candidate offset {@code o} of signature {@code s} when anchor {@code a}'s window bytes {@code data} pass. */
+    private void accept(AnchorTable table, int a, int s, int o, long data) {
         int tolerance = table.tolerance[a];
         if (tolerance == 0 ? data != table.maskedValue[a] : sad(data, table.maskedValue[a]) > tolerance) {
             return;

@@ -16,6 +16,13 @@ import org.imbrex.io.signature.Signature;
  *   cost(S) = 4 / S + FOLLOW_COST · Σ over signatures of hits per word       (in lookups per word)
  *   S = 2 or 4 when cheapest and below MARGIN · cost(1)
  * </pre>
+ * Beside the strides, a table may key windows by four literal bytes instead ({@link QuadKeys}: one hashed
+ * table of 2^21 bits tested at every byte), when thousands of keys would make grams hit everywhere:
+ * <pre>
+ *   cost(quads) = QUAD_LOOKUPS + FOLLOW_COST · 4 · (Σ P(quad) + keys / 2^21) + cost(the other signatures'
+ *                 grams, at their cheapest stride)
+ * </pre>
+ * A signature is keyed by quads when each of its anchors has one; the others keep gram keys.
  * Stride 2 or 4 is possible only when every anchored signature is exact and has a pair of literal bytes at
  * each residue ({@link AnchorPlanner#strided}); fuzzy anchors key a ball of grams at every byte. Example: 100
  * exact signatures of 8–32 bytes with rare pairs get stride 4, one lookup per word; one signature whose
@@ -33,6 +40,18 @@ final class KeyStrides {
      * wider stride's keys are more of them and less rare, so its estimate errs more.
      */
     static final double MARGIN = 0.9;
+    /**
+     * Estimated cost of testing the four quads of a tile word ({@link org.imbrex.kernels.shaders.QuadFilter}: a
+     * multiply, a shift and a table word each, the table larger than a class of grams), in lookups.
+     */
+    static final double QUAD_LOOKUPS = 8;
+
+    /**
+     * The anchors of a table: those keyed by a gram, at the table's stride, and those keyed by four literal
+     * bytes ({@link QuadKeys}), tested at every byte by the quad filter.
+     */
+    record Keys(List<Anchor> grams, List<Anchor> quads) {
+    }
 
     private KeyStrides() {
     }
@@ -41,7 +60,31 @@ final class KeyStrides {
      * The anchors of the table: each signature's planned anchors ({@code planned}, null for one scanned
      * densely), except that the exact ones ({@code limits[s] == 0}) are keyed at the cheapest stride.
      */
-    static List<Anchor> choose(List<Signature> signatures, List<List<Anchor>> planned, int[] limits,
+    static Keys choose(List<Signature> signatures, List<List<Anchor>> planned, int[] limits,
+            GramStatistics stats) {
+        Keyed chosen = cheapestStride(signatures, planned, limits, stats);
+        List<Anchor> quads = new ArrayList<>();
+        List<List<Anchor>> rest = new ArrayList<>();
+        for (List<Anchor> anchors : planned) {
+            boolean allQuads = anchors != null && anchors.stream().allMatch(anchor -> QuadKeys.at(anchor) >= 0);
+            if (allQuads) {
+                quads.addAll(anchors);
+            }
+            rest.add(allQuads ? null : anchors);
+        }
+        if (quads.isEmpty()) {
+            return new Keys(chosen.anchors(), List.of());
+        }
+        boolean gramsLeft = rest.stream().anyMatch(java.util.Objects::nonNull);
+        Keyed grams = gramsLeft ? cheapestStride(signatures, rest, limits, stats) : new Keyed(List.of(), 0);
+        if (quadCost(quads, stats) + grams.cost() < MARGIN * chosen.cost()) {
+            return new Keys(grams.anchors(), quads);
+        }
+        return new Keys(chosen.anchors(), List.of());
+    }
+
+    /** The signatures' gram keys at the cheapest stride (1, or 2 or 4 when clearly cheaper). */
+    private static Keyed cheapestStride(List<Signature> signatures, List<List<Anchor>> planned, int[] limits,
             GramStatistics stats) {
         Keyed chosen = keyed(1, signatures, planned, limits, stats);
         double everyByte = chosen.cost();
@@ -51,7 +94,24 @@ final class KeyStrides {
                 chosen = wider;
             }
         }
-        return chosen.anchors();
+        return chosen;
+    }
+
+    /**
+     * The estimated cost of the quad filter, in lookups per tile word: its lookups and its hits (the quads'
+     * rates as the product of their two grams' rates, and the bits the keys set, each hit by any quad).
+     * <pre>
+     *   cost = QUAD_LOOKUPS + FOLLOW_COST · 4 · (Σ P(b0 b1) · P(b2 b3) + keys / 2^21)
+     * </pre>
+     */
+    private static double quadCost(List<Anchor> quads, GramStatistics stats) {
+        double rates = quads.size() / (double) (1 << org.imbrex.kernels.shaders.QuadFilter.HASH_BITS);
+        for (Anchor anchor : quads) {
+            int p = QuadKeys.at(anchor);
+            rates += stats.gram(anchor.byteAt(p), anchor.byteAt(p + 1)) * stats.gram(anchor.byteAt(p + 2),
+                    anchor.byteAt(p + 3));
+        }
+        return QUAD_LOOKUPS + FOLLOW_COST * 4 * rates;
     }
 
     /** A table's anchors at one stride, and its estimated cost in lookups per tile word. */

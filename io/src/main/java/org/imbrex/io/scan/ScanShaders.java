@@ -7,18 +7,21 @@ import org.imbrex.kernels.intrinsics.MsadOverflow;
 import org.imbrex.kernels.shaders.GramFilter;
 import org.imbrex.kernels.shaders.Msad4Gather;
 import org.imbrex.kernels.shaders.Msad4Search;
+import org.imbrex.kernels.shaders.QuadFilter;
 import org.imbrex.kernels.shaders.ShaderCatalog;
 import org.imbrex.kernels.shaders.SumBound;
 
 /**
- * The four shaders a scan dispatches, each bound as its HLSL declares: the msad4 search shader over whole
- * tiles, the gram filter, the sum bound and the msad4 gather shader for the candidates the filters leave.
+ * The five shaders a scan dispatches, each bound as its HLSL declares: the msad4 search shader over whole
+ * tiles, the gram and quad filters, the sum bound and the msad4 gather shader for the candidates the filters
+ * leave.
  *
  * <p>Example: {@code ScanShaders.java()} are the Java mirrors (the fast path); {@code
- * ScanShaders.assembly()} interprets the shipped {@code .asm} of all four, for verification.
+ * ScanShaders.assembly()} interprets the shipped {@code .asm} of all five, for verification.
  */
 public record ScanShaders(Supplier<? extends ComputeShader> search, Supplier<? extends ComputeShader> filter,
-        Supplier<? extends ComputeShader> bound, Supplier<? extends ComputeShader> gather) {
+        Supplier<? extends ComputeShader> bound, Supplier<? extends ComputeShader> gather,
+        Supplier<? extends ComputeShader> quadFilter) {
 
     /** The Java shaders, the search shader's loops in this JVM's {@link LaneLoops#active()} form. */
     public static ScanShaders java() {
@@ -28,7 +31,7 @@ public record ScanShaders(Supplier<? extends ComputeShader> search, Supplier<? e
     /** The Java shaders, the search shader's lane loops in the given form. */
     public static ScanShaders java(LaneLoops searchLanes) {
         return new ScanShaders(() -> new Msad4Search(MsadOverflow.WRAP, searchLanes), GramFilter::new,
-                SumBound::new, Msad4Gather::new);
+                SumBound::new, Msad4Gather::new, QuadFilter::new);
     }
 
     /**
@@ -45,11 +48,11 @@ public record ScanShaders(Supplier<? extends ComputeShader> search, Supplier<? e
     public static ScanShaders assembly() {
         return new ScanShaders(() -> ShaderCatalog.assembly(Msad4Search.NAME),
                 () -> ShaderCatalog.assembly(GramFilter.NAME), () -> ShaderCatalog.assembly(SumBound.NAME),
-                () -> ShaderCatalog.assembly(Msad4Gather.NAME));
+                () -> ShaderCatalog.assembly(Msad4Gather.NAME), () -> ShaderCatalog.assembly(QuadFilter.NAME));
     }
 
     /** The given search shader with the Java filter shaders. */
     public static ScanShaders withSearch(Supplier<? extends ComputeShader> search) {
-        return new ScanShaders(search, GramFilter::new, SumBound::new, Msad4Gather::new);
+        return new ScanShaders(search, GramFilter::new, SumBound::new, Msad4Gather::new, QuadFilter::new);
     }
 }

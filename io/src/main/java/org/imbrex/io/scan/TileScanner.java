@@ -21,7 +21,8 @@ import org.imbrex.kernels.shaders.Msad4Search;
  *   range       |&lt;------------------------------ ByteRange ------------------------------&gt;|
  *   tiles       |&lt;--- core ---&gt;|&lt;--- core ---&gt;|&lt;--- core ---&gt;| …         each read with a halo of
  *               one positioned read per tile (the halo is kept, not re-read)    maxLength − 1 bytes
- *   per tile    prefilter ({@link AnchoredScan}): one gram-filter Dispatch for all signatures; each signature
+ *   per tile    prefilter ({@link AnchoredScan}): one gram-filter and/or one quad-filter Dispatch for all
+ *                 signatures; each signature
  *                 it covers is scored on its candidate words only (sum-bound, msad4-gather Dispatches)
  *               every other signature s: for each pass of s: msad4-search Dispatch, add u0 into sums[t]
  *                 (after the first pass, only on thread groups where some sums[t] ≤ limit: SurvivingGroups)
@@ -288,6 +289,11 @@ public final class TileScanner implements AutoCloseable {
     /** The key classes the prefilter's table uses (see {@link AnchorTable}), 0 without one or before a tile. */
     int keyedClasses() {
         return anchors == null ? 0 : anchors.keyedClasses();
+    }
+
+    /** Anchors of the current table keyed by four bytes ({@link QuadKeys}), 0 before the first tile. */
+    int quadKeyed() {
+        return anchors == null ? 0 : anchors.quadKeyed();
     }
 
     @Override

@@ -155,7 +155,7 @@ class AnchorPlannerTest {
     void keyStrides_rareExactPairsAtEveryResidue_strideFour() {
         List<Signature> signatures = List.of(Signature.ofHex("a", "4D 5A 90 13 37 42 17 99"),
                 Signature.ofHex("b", "C3 11 ?? 21 32 43 54 65 76"));
-        List<Anchor> chosen = KeyStrides.choose(signatures, plans(signatures, 0), new int[] {0, 0}, PRIOR);
+        List<Anchor> chosen = KeyStrides.choose(signatures, plans(signatures, 0), new int[] {0, 0}, PRIOR).grams();
         assertThat(chosen).extracting(Anchor::stride).containsOnly(4);
         assertThat(chosen).hasSize(8);
     }
@@ -165,7 +165,7 @@ class AnchorPlannerTest {
         // "b" has literal bytes at even positions only: nothing to key odd offsets by
         List<Signature> signatures = List.of(Signature.ofHex("a", "4D 5A 90 13 37 42 17 99"),
                 Signature.ofHex("b", "C3 ?? 11 ?? 32"));
-        List<Anchor> chosen = KeyStrides.choose(signatures, plans(signatures, 0), new int[] {0, 0}, PRIOR);
+        List<Anchor> chosen = KeyStrides.choose(signatures, plans(signatures, 0), new int[] {0, 0}, PRIOR).grams();
         assertThat(chosen).extracting(Anchor::stride).containsOnly(1);
         assertThat(chosen).hasSize(2);
     }
@@ -176,7 +176,7 @@ class AnchorPlannerTest {
                 Signature.ofHex("b", "C3 11 22 21 32 43 54 65 76 87 98 A9 BA CB DC ED FE 0F"));
         List<List<Anchor>> planned = List.of(AnchorPlanner.plan(0, signatures.get(0), 0, PRIOR),
                 AnchorPlanner.plan(1, signatures.get(1), 3, PRIOR));
-        List<Anchor> chosen = KeyStrides.choose(signatures, planned, new int[] {0, 3}, PRIOR);
+        List<Anchor> chosen = KeyStrides.choose(signatures, planned, new int[] {0, 3}, PRIOR).grams();
         assertThat(chosen).extracting(Anchor::stride).containsOnly(1);
     }
 
@@ -186,7 +186,7 @@ class AnchorPlannerTest {
                 Signature.ofHex("w", "?? ?? ??"));
         List<List<Anchor>> planned = new java.util.ArrayList<>(plans(signatures, 0));
         assertThat(planned.get(1)).isNull();
-        List<Anchor> chosen = KeyStrides.choose(signatures, planned, new int[] {0, 0}, PRIOR);
+        List<Anchor> chosen = KeyStrides.choose(signatures, planned, new int[] {0, 0}, PRIOR).grams();
         assertThat(chosen).extracting(Anchor::signature).containsOnly(0);
         assertThat(chosen).extracting(Anchor::stride).containsOnly(4);
     }

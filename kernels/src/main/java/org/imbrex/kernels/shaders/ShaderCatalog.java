@@ -23,6 +23,7 @@ import org.imbrex.kernels.intrinsics.MsadOverflow;
  *   msad4-block-match    Msad4BlockMatch      Msad4BlockMatch.asm
  *   msad4-gather         Msad4Gather          Msad4Gather.asm
  *   msad4-search         Msad4Search          Msad4Search.asm
+ *   quad-filter          QuadFilter           QuadFilter.asm
  *   sea-bound            SeaBound             SeaBound.asm
  *   sea-select           SeaSelect            SeaSelect.asm
  *   sum-bound            SumBound             SumBound.asm
@@ -52,6 +53,7 @@ public final class ShaderCatalog {
         SHADERS.put(Msad4BlockMatch.NAME, new Entry(Msad4BlockMatch::new, Msad4BlockMatch.class));
         SHADERS.put(Msad4Gather.NAME, new Entry(loops -> new Msad4Gather(), Msad4Gather.class));
         SHADERS.put(GramFilter.NAME, new Entry(loops -> new GramFilter(), GramFilter.class));
+        SHADERS.put(QuadFilter.NAME, new Entry(loops -> new QuadFilter(), QuadFilter.class));
         SHADERS.put(Msad4BlockGather.NAME, new Entry(loops -> new Msad4BlockGather(), Msad4BlockGather.class));
         SHADERS.put(SeaBound.NAME, new Entry(SeaBound::new, SeaBound.class));
         SHADERS.put(SeaSelect.NAME, new Entry(loops -> new SeaSelect(), SeaSelect.class));

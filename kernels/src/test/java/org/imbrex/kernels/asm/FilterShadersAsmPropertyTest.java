@@ -10,12 +10,13 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.imbrex.kernels.shaders.GramFilter;
 import org.imbrex.kernels.shaders.Msad4Gather;
+import org.imbrex.kernels.shaders.QuadFilter;
 import org.imbrex.kernels.shaders.ShaderCatalog;
 import org.imbrex.kernels.shaders.ShaderRun;
 import org.imbrex.kernels.shaders.SumBound;
 
 /**
- * The search filter's shaders write the same UAVs in both forms: {@code GramFilter.java}, {@code
+ * The search filter's shaders write the same UAVs in both forms: {@code GramFilter.java}, {@code QuadFilter.java}, {@code
  * Msad4Gather.java} and {@code SumBound.java} (the fast paths) against their assembly run by the interpreter, on random tiles whose
  * bytes are often 0, key tables of any density per class, classes empty or equal to another, tables shorter
  * than four classes (missing words read 0), and
@@ -34,6 +35,27 @@ class FilterShadersAsmPropertyTest {
         assertThat(ShaderRun.gramFilter(ShaderCatalog.assembly(GramFilter.NAME), filter.source(), filter.keys(),
                 filter.groups()))
                 .isEqualTo(ShaderRun.gramFilter(new GramFilter(), filter.source(), filter.keys(), filter.groups()));
+    }
+
+    @Property(tries = 40)
+    void quadFilterAsm_randomTile_writesTheJavaShadersUav(@ForAll("quadFilters") Filter filter) {
+        assertThat(ShaderRun.gramFilter(ShaderCatalog.assembly(QuadFilter.NAME), filter.source(), filter.keys(),
+                filter.groups()))
+                .isEqualTo(ShaderRun.gramFilter(new QuadFilter(), filter.source(), filter.keys(), filter.groups()));
+    }
+
+    /** Tiles as for the gram filter; tables full (random, dense or empty) or shorter (missing words read 0). */
+    @Provide
+    Arbitrary<Filter> quadFilters() {
+        Arbitrary<int[]> source = word().array(int[].class).ofMinSize(0).ofMaxSize(300);
+        Arbitrary<int[]> keys = Arbitraries.oneOf(
+                Arbitraries.integers().array(int[].class).ofSize(QuadFilter.KEY_WORDS),
+                Arbitraries.integers().between(0, 1).map(bit -> -bit).array(int[].class).ofSize(QuadFilter.KEY_WORDS),
+                Arbitraries.just(new int[QuadFilter.KEY_WORDS]),
+                Arbitraries.integers().array(int[].class).ofMinSize(0).ofMaxSize(40),
+                Arbitraries.integers().array(int[].class).ofMinSize(QuadFilter.KEY_WORDS / 2)
+                        .ofMaxSize(QuadFilter.KEY_WORDS - 1));
+        return Combinators.combine(source, keys, Arbitraries.integers().between(1, 6)).as(Filter::new);
     }
 
     @Property(tries = 40)

@@ -54,13 +54,14 @@ class ShaderCatalogTest {
     @Test
     void names_listEveryShippedShader() {
         assertThat(ShaderCatalog.names()).containsExactly(GramFilter.NAME, Msad4BlockGather.NAME,
-                Msad4BlockMatch.NAME, Msad4Gather.NAME, Msad4Search.NAME, SeaBound.NAME, SeaSelect.NAME, SumBound.NAME);
+                Msad4BlockMatch.NAME, Msad4Gather.NAME, Msad4Search.NAME, QuadFilter.NAME, SeaBound.NAME, SeaSelect.NAME,
+                SumBound.NAME);
     }
 
     @Test
     void assembly_unknownName_namesTheShippedShaders() {
         assertThatThrownBy(() -> ShaderCatalog.assembly("nope")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'nope'").hasMessageContaining("gram-filter, msad4-block-gather, msad4-block-match, msad4-gather, "
-                        + "msad4-search, sea-bound, sea-select, sum-bound");
+                        + "msad4-search, quad-filter, sea-bound, sea-select, sum-bound");
     }
 }
