@@ -2,7 +2,7 @@
 # Where a search's scan tasks spend their time: runs one `bin/imbrex search` with async-profiler (CPU samples
 # of every thread, from Maven Central's tools.profiler:async-profiler) and sorts the samples of the task
 # threads ("Executor task ... worker") by the deepest frame they are in:
-#   filter   the prefilter: gram-filter Dispatches, following key hits, neighbour bits, sum bounds
+#   filter   the prefilter: gram- and quad-filter Dispatches, following key hits, neighbour bits, sum bounds
 #   kernel   msad4 Dispatches: gather, whole-tile search, block passes, and the dispatch model around them
 #   read     reading the inputs: positioned reads, tile loads, the kernel's copy of the page cache
 #   write    sorting the task's matches and writing its part file (Parquet, CSV, JSON)
