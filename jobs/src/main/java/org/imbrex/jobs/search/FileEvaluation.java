@@ -6,6 +6,7 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.RangeReader;
+import org.imbrex.io.yara.rules.FileContent;
 import org.imbrex.io.yara.rules.MatchedRule;
 import org.imbrex.io.yara.scan.FileRules;
 import org.imbrex.io.yara.scan.RuleScanPlan;
@@ -17,8 +18,8 @@ import org.imbrex.jobs.spark.OutputDirectory;
 import org.imbrex.jobs.spark.TableFile;
 
 /**
- * The files one task evaluates the rules on, and the part files their rows go to: for each file, read it,
- * check the atoms' starts, evaluate ({@link FileRules}), write its rows of the {@code rules} and {@code
+ * The files one task evaluates the rules on, and the part files their rows go to: for each file, check the
+ * atoms' starts and evaluate ({@link FileRules}, which reads the file if a rule needs its bytes), write its rows of the {@code rules} and {@code
  * strings} tables; then {@link #finish()} reports them ({@link WrittenRules}).
  * <pre>
  *   rules/part-00002-JOB-c000.snappy.parquet    (source, rule, tags, path)
@@ -66,7 +67,8 @@ final class FileEvaluation implements AutoCloseable {
 
     /** Evaluates the file at {@code path} of {@code length} bytes, where the scan found {@code hits}. */
     void evaluate(String path, long length, Iterable<long[]> hits) throws IOException {
-        FileRules fileRules = new FileRules(plan, read(path, length), spec.maxSad());
+        // read only if a rule needs the bytes: a file where the scan found no atom usually does not
+        FileRules fileRules = new FileRules(plan, FileContent.lazy(length, () -> read(path, length)), spec.maxSad());
         for (long[] run : hits) {
             for (long hit : run) {
                 fileRules.found((int) (hit >>> 32), hit & 0xFFFF_FFFFL);

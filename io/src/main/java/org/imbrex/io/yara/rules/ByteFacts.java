@@ -6,6 +6,7 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.imbrex.io.yara.condition.ConditionEvaluator;
 import org.imbrex.io.yara.condition.FileFacts;
 import org.imbrex.io.yara.condition.ModuleValue;
 import org.imbrex.io.yara.condition.StringMatch;
@@ -23,8 +24,8 @@ import org.imbrex.io.yara.pe.YaraValue;
  * and {@code matches(0)} is {@code [(0, 2), (4, 2)]}.
  */
 final class ByteFacts implements FileFacts {
-    private final byte[] data;
-    private final PeModule pe;
+    private final FileContent data;
+    private final LazyPe pe;
     private final List<List<org.imbrex.io.yara.strings.StringMatch>> strings;
     private final Map<String, Boolean> ruleResults;
     /** The file's module values without indexes, shared by its rules: {@code pe.entry_point} is read once. */
@@ -43,7 +44,7 @@ final class ByteFacts implements FileFacts {
      * {@code pe} is null when the file does not import the pe module; the lists of the rule's placed strings
      * may be null in {@code strings}, and are then asked of {@code placed}.
      */
-    ByteFacts(byte[] data, PeModule pe, List<List<org.imbrex.io.yara.strings.StringMatch>> strings,
+    ByteFacts(FileContent data, LazyPe pe, List<List<org.imbrex.io.yara.strings.StringMatch>> strings,
             Map<String, Boolean> ruleResults, Map<String, ModuleValue> moduleValues, Placed placed) {
         this.placed = placed;
         this.data = data;
@@ -51,6 +52,23 @@ final class ByteFacts implements FileFacts {
         this.pe = pe;
         this.ruleResults = ruleResults;
         this.strings = strings;
+    }
+
+    /** The file's pe module, parsed (and the file read) when a rule first asks for a value of it. */
+    static final class LazyPe {
+        private final FileContent data;
+        private PeModule module;
+
+        LazyPe(FileContent data) {
+            this.data = data;
+        }
+
+        PeModule get() {
+            if (module == null) {
+                module = peModule(data.bytes());
+            }
+            return module;
+        }
     }
 
     /** YARA's pe module of {@code data}. */
@@ -64,7 +82,7 @@ final class ByteFacts implements FileFacts {
 
     @Override
     public long fileSize() {
-        return data.length;
+        return data.length();
     }
 
     @Override
@@ -102,7 +120,11 @@ final class ByteFacts implements FileFacts {
 
     @Override
     public long readInteger(long offset, int bytes, boolean bigEndian, boolean signed) {
-        return FileFacts.readInteger(data, offset, bytes, bigEndian, signed);
+        long length = data.length();
+        if (offset < 0 || offset > length - bytes) {
+            return ConditionEvaluator.UNDEFINED; // outside the file: no need to read it
+        }
+        return FileFacts.readInteger(data.bytes(), offset, bytes, bigEndian, signed);
     }
 
     /** {@code pe.sections.name} with indexes {@code [2]} is {@code lookup("sections", 2L, "name")}. */
@@ -127,7 +149,7 @@ final class ByteFacts implements FileFacts {
                 steps.add(indexes[index++]);
             }
         }
-        YaraValue value = pe.lookup(steps.toArray());
+        YaraValue value = pe.get().lookup(steps.toArray());
         if (value instanceof YaraValue.Integer integer) {
             return new ModuleValue.Integer(integer.value());
         }

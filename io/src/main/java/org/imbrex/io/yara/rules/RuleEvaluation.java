@@ -164,15 +164,20 @@ public final class RuleEvaluation {
 
     /** The rules that match {@code data}, in YARA's order, with their strings' matches. */
     public List<MatchedRule> matches(byte[] data, StringMatches strings) {
+        return matches(FileContent.of(data), strings);
+    }
+
+    /**
+     * The rules that match the file, in YARA's order, with their strings' matches; its bytes are read only
+     * if a condition, a string check or the pe module needs them.
+     */
+    public List<MatchedRule> matches(FileContent data, StringMatches strings) {
         List<MatchedRule> result = new ArrayList<>();
-        PeModule pe = null;
+        ByteFacts.LazyPe pe = new ByteFacts.LazyPe(data);
         Map<String, ModuleValue> moduleValues = new HashMap<>();
         PlacedValues placedValues = new PlacedValues(data, moduleValues);
         int index = 0;
         for (int f = 0; f < files.size(); f++) {
-            if (pe == null && importsPe[f]) {
-                pe = ByteFacts.peModule(data);
-            }
             placedValues.pe(importsPe[f] ? pe : null);
             result.addAll(matches(f, index, data, importsPe[f] ? pe : null, moduleValues, strings, placedValues));
             index += rules[f].length;
@@ -180,7 +185,7 @@ public final class RuleEvaluation {
         return result;
     }
 
-    private List<MatchedRule> matches(int f, int first, byte[] data, PeModule pe,
+    private List<MatchedRule> matches(int f, int first, FileContent data, ByteFacts.LazyPe pe,
             Map<String, ModuleValue> moduleValues, StringMatches strings, PlacedValues placedValues) {
         Map<String, Boolean> results = new HashMap<>(2 * rules[f].length);
         List<MatchedRule> reported = new ArrayList<>();
@@ -291,19 +296,19 @@ public final class RuleEvaluation {
 
     /** The values of {@link #placedOffsets} on one file, each computed when first asked. */
     private final class PlacedValues {
-        private final byte[] data;
+        private final FileContent data;
         private final Map<String, ModuleValue> moduleValues;
         private final long[] values = new long[placedOffsets.size()];
         private final boolean[] known = new boolean[placedOffsets.size()];
-        private PeModule pe;
+        private ByteFacts.LazyPe pe;
 
-        PlacedValues(byte[] data, Map<String, ModuleValue> moduleValues) {
+        PlacedValues(FileContent data, Map<String, ModuleValue> moduleValues) {
             this.data = data;
             this.moduleValues = moduleValues;
         }
 
         /** Sets the pe module of the rule file being evaluated (null when it does not import pe). */
-        void pe(PeModule module) {
+        void pe(ByteFacts.LazyPe module) {
             if (module != null) {
                 pe = module;
             }

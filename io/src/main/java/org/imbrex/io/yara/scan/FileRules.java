@@ -3,6 +3,7 @@ package org.imbrex.io.yara.scan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.imbrex.io.yara.rules.FileContent;
 import org.imbrex.io.yara.rules.MatchedRule;
 import org.imbrex.io.yara.rules.RuleEvaluation;
 import org.imbrex.io.yara.rules.YaraRule;
@@ -29,7 +30,7 @@ import org.imbrex.io.yara.strings.StringMatcher;
  */
 public final class FileRules {
     private final RuleScanPlan plan;
-    private final byte[] data;
+    private final FileContent file;
     private final int[][] starts;
     private final int[] counts;
     private final int maxSad;
@@ -44,8 +45,16 @@ public final class FileRules {
      * found the atoms within the same limit: an atom's exact bytes are some of its string's).
      */
     public FileRules(RuleScanPlan plan, byte[] data, int maxSad) {
+        this(plan, FileContent.of(data), maxSad);
+    }
+
+    /**
+     * {@code file} is the whole file, read only if a rule needs its bytes (a file where the scan found no
+     * atom usually does not); hex strings match within SAD {@code maxSad}.
+     */
+    public FileRules(RuleScanPlan plan, FileContent file, int maxSad) {
         this.plan = plan;
-        this.data = data;
+        this.file = file;
         this.maxSad = maxSad;
         this.starts = new int[plan.strings().size()][];
         this.counts = new int[plan.strings().size()];
@@ -78,17 +87,10 @@ public final class FileRules {
         for (int ref = 0; ref < starts.length; ref++) {
             matches.add(null);
         }
-        for (int ref : plan.wholeFileStrings()) {
-            matches.set(ref, StringMatcher.matches(plan.definition(ref), data, maxSad));
-        }
-        return plan.evaluation().matches(data, new RuleEvaluation.StringMatches() {
+        return plan.evaluation().matches(file, new RuleEvaluation.StringMatches() {
             @Override
             public List<StringMatch> of(int index, YaraRule rule, int string) {
-                int ref = plan.ref(index, string);
-                if (matches.get(ref) == null) {
-                    matches.set(ref, plan.placed(ref) ? placedMatches(ref) : checked(ref));
-                }
-                return matches.get(ref);
+                return listOf(plan.ref(index, string), matches);
             }
 
             @Override
@@ -96,6 +98,9 @@ public final class FileRules {
                 // a string the scan found no atom of has no start; one matched over the whole file has its list
                 int ref = plan.ref(index, string);
                 List<StringMatch> known = matches.get(ref);
+                if (known == null && plan.wholeFile(ref)) {
+                    known = listOf(ref, matches);
+                }
                 return known != null ? !known.isEmpty() : plan.placed(ref) || starts[ref] != null;
             }
 
@@ -105,12 +110,24 @@ public final class FileRules {
                 if (matches.get(ref) != null || !plan.placed(ref)) {
                     return RuleEvaluation.StringMatches.super.matchesAt(index, rule, string, offset);
                 }
-                if (offset < 0 || offset >= data.length) {
+                if (offset < 0 || offset >= file.length()) {
                     return false;
                 }
-                return !plan.prepared(ref).matchesAt(data, new int[] {(int) offset}, 1, maxSad).isEmpty();
+                return !plan.prepared(ref).matchesAt(file.bytes(), new int[] {(int) offset}, 1, maxSad).isEmpty();
             }
         });
+    }
+
+    /**
+     * The matches of string ref {@code ref}, found on first use: over the whole file for a string without
+     * atoms, at its atoms' occurrences for a placed string, at the scan's starts for the others.
+     */
+    private List<StringMatch> listOf(int ref, List<List<StringMatch>> matches) {
+        if (matches.get(ref) == null) {
+            matches.set(ref, plan.wholeFile(ref) ? StringMatcher.matches(plan.definition(ref), file.bytes(), maxSad)
+                    : plan.placed(ref) ? placedMatches(ref) : checked(ref));
+        }
+        return matches.get(ref);
     }
 
     /**
@@ -120,6 +137,7 @@ public final class FileRules {
      */
     private List<StringMatch> placedMatches(int ref) {
         List<Atom> atoms = plan.placedAtoms(ref);
+        byte[] data = file.bytes();
         if (atoms == null || maxSad > 0) {
             return StringMatcher.matches(plan.definition(ref), data, maxSad);
         }
@@ -147,6 +165,6 @@ public final class FileRules {
             }
         }
         counts[ref] = distinct;
-        return plan.prepared(ref).matchesAt(data, list, distinct, maxSad);
+        return plan.prepared(ref).matchesAt(file.bytes(), list, distinct, maxSad);
     }
 }

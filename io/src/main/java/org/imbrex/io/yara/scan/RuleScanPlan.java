@@ -55,6 +55,7 @@ public final class RuleScanPlan {
      */
     private final List<List<Atom>> placedAtoms = new ArrayList<>();
     private final BitSet placed = new BitSet();
+    private final BitSet wholeFileSet = new BitSet();
     private final List<StringDefinition> definitions = new ArrayList<>();
     /** Per string ref with atoms: its matcher, prepared once for every file. */
     private final List<StringMatcher.Prepared> prepared = new ArrayList<>();
@@ -94,6 +95,7 @@ public final class RuleScanPlan {
                     }
                     if (atoms.isEmpty()) {
                         wholeFile.add(ref);
+                        wholeFileSet.set(ref);
                         continue;
                     }
                     for (Atom found : atoms.get()) {
@@ -234,6 +236,11 @@ public final class RuleScanPlan {
     /** The atoms of placed string ref {@code ref} (lowercased in a lowercased plan), or null when it has none. */
     List<Atom> placedAtoms(int ref) {
         return placedAtoms.get(ref);
+    }
+
+    /** True when string ref {@code ref} has no atoms and is matched over the whole file. */
+    public boolean wholeFile(int ref) {
+        return wholeFileSet.get(ref);
     }
 
     /** The refs of the strings that have no atoms and are matched over the whole file. */

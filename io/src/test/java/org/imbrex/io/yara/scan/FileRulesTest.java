@@ -189,6 +189,37 @@ class FileRulesTest {
                 rule.strings()).hasToString("[" + listed + "]"));
     }
 
+    /**
+     * A file is read only when a rule needs its bytes: not when no atom was found and every rule is gated on
+     * its strings, asks only for filesize or for a placed string past the end; when a rule reads an integer
+     * of it, the pe module (the entry point of a placed string) or a placed string inside it, once.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "$a ; false",
+        "$a at pe.entry_point or $b at pe.entry_point ; true",
+        "$a at filesize + 5 ; false",
+        "filesize > 10 and not $a ; false",
+        "uint16(0) == 0x5A4D or $a ; true",
+        "pe.is_pe or $a ; true",
+        "$a at 0 ; true",
+    })
+    void aFileIsReadOnlyWhenARuleNeedsItsBytes(String condition, boolean read) {
+        RuleFile file = RuleFileReader.read("n", "t.yar", "import \"pe\" rule r { strings: $a = \"key\" "
+                + (condition.contains("$b") ? "$b = { 4D 5A } " : "") + "condition: " + condition + " }");
+        RuleScanPlan plan = RuleScanPlan.forScan(List.of(file), 0);
+        byte[] data = "no words here".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        int[] reads = new int[1];
+        org.imbrex.io.yara.rules.FileContent content = org.imbrex.io.yara.rules.FileContent.lazy(data.length, () -> {
+            reads[0]++;
+            return data;
+        });
+        FileRules rules = new FileRules(plan, content, 0);
+        assertThat(rules.matches()).extracting(MatchedRule::match).as(condition)
+                .isEqualTo(RuleOracle.matches(List.of(file), data));
+        assertThat(reads[0]).as(condition).isEqualTo(read ? 1 : 0);
+    }
+
     private static List<RuleFile> ruleFiles(RuleCorpus.Case c) {
         List<RuleFile> files = new ArrayList<>();
         for (int i = 0; i < c.ruleFiles().size(); i++) {

@@ -1,0 +1,74 @@
+package org.imbrex.io.yara.rules;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The bytes of one file a rule set is evaluated on, read only if something needs them: its length is known
+ * from the listing, and a file in which the scan found no atom usually needs nothing else (its rules are
+ * false without their conditions being read, {@code StringGate}), so the evaluation does not read it again.
+ * <pre>
+ *   filesize                        length, no read
+ *   a string checked, uint16(0),    bytes(): the whole file, read once on first use
+ *   the pe module, a placed string
+ * </pre>
+ * Example: {@code FileContent.of(data)} for bytes in memory; {@code FileContent.lazy(length, () ->
+ * read(path))} for a file read on first use.
+ */
+public final class FileContent {
+    /** Reads a file's bytes. */
+    @FunctionalInterface
+    public interface Reader {
+        byte[] read() throws IOException;
+    }
+
+    private final long length;
+    private final Reader reader;
+    private byte[] bytes;
+
+    private FileContent(long length, Reader reader, byte[] bytes) {
+        this.length = length;
+        this.reader = reader;
+        this.bytes = bytes;
+    }
+
+    /** Bytes in memory. */
+    public static FileContent of(byte[] data) {
+        return new FileContent(data.length, null, data);
+    }
+
+    /** A file of {@code length} bytes that {@code reader} reads (once) when they are first needed. */
+    public static FileContent lazy(long length, Reader reader) {
+        return new FileContent(length, reader, null);
+    }
+
+    /** The file's size. */
+    public long length() {
+        return length;
+    }
+
+    /** True once the bytes are in memory. */
+    public boolean isRead() {
+        return bytes != null;
+    }
+
+    /**
+     * The whole file, read now if it was not yet.
+     *
+     * @throws UncheckedIOException when reading fails, or gives another length than the listing's
+     */
+    public byte[] bytes() {
+        if (bytes == null) {
+            try {
+                byte[] read = reader.read();
+                if (read.length != length) {
+                    throw new IOException("read " + read.length + " bytes of a file listed with " + length);
+                }
+                bytes = read;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return bytes;
+    }
+}
