@@ -77,19 +77,21 @@ public final class RuleEvaluation {
     private final Condition[][] conditions;
     /** Per rule: its {@link StringGate}, or null (also when the gate holds a placed string). */
     private final int[][][] gates;
-    /** Per rule: the strings its condition uses only as {@code $a at E} ({@link PlacedStrings}). */
-    private final BitSet[][] placed;
-    /**
-     * Per rule: its placed strings that YARA records at one constant offset only ({@link
-     * PlacedStrings#fixedOffsets}), if literal: YARA 4.2.3 records a hex string with {@code ??}, a nibble, a
-     * jump or a group everywhere ({@code yara -s} with {@code $a = { ( 51 | 71 ) }} and {@code $a at 0} lists
-     * every 51 and 71, with {@code $a = { 51 }} only the one at 0).
-     */
-    private final List<Map<Integer, Long>>[] fixedOffsets;
-    /** Per rule: its gate when every string of it is placed and asked at file-constant offsets, or null. */
-    private final PlacedGate[][] placedGates;
+    /** Per rule: its placed strings, where YARA lists them, and their gate. */
+    private final Placement[][] placements;
     /** The distinct file-constant offsets of the placed gates ({@code pe.entry_point}), each computed once a file. */
     private final List<Condition> placedOffsets = new ArrayList<>();
+    private final boolean[] importsPe;
+
+    /**
+     * A rule's placed strings ({@link PlacedStrings}: used only as {@code $a at E}); those that YARA records at
+     * one constant offset only ({@link PlacedStrings#fixedOffsets}), if literal: YARA 4.2.3 records a hex
+     * string with {@code ??}, a nibble, a jump or a group everywhere ({@code yara -s} with {@code $a = { ( 51 |
+     * 71 ) }} and {@code $a at 0} lists every 51 and 71, with {@code $a = { 51 }} only the one at 0); and its
+     * gate when every string of the gate is placed and asked at file-constant offsets, or null.
+     */
+    private record Placement(BitSet strings, Map<Integer, Long> fixed, PlacedGate gate) {
+    }
 
     /**
      * A gate of placed strings: {@code strings[i]} is asked only at the offsets {@code offsets[i]} (indexes
@@ -101,7 +103,6 @@ public final class RuleEvaluation {
      */
     private record PlacedGate(int[] strings, int[][] offsets) {
     }
-    private final boolean[] importsPe;
 
     private RuleEvaluation(List<RuleFile> files) {
         this.files = List.copyOf(files);
@@ -109,36 +110,26 @@ public final class RuleEvaluation {
         this.conditions = new Condition[files.size()][];
         this.importsPe = new boolean[files.size()];
         this.gates = new int[files.size()][][];
-        this.placed = new BitSet[files.size()][];
-        this.placedGates = new PlacedGate[files.size()][];
-        @SuppressWarnings("unchecked")
-        List<Map<Integer, Long>>[] fixedPerFile = new List[files.size()];
-        this.fixedOffsets = fixedPerFile;
+        this.placements = new Placement[files.size()][];
         Map<Condition, Integer> offsetIndex = new HashMap<>();
         for (int f = 0; f < files.size(); f++) {
             rules[f] = files.get(f).runnable().toArray(YaraRule[]::new);
             conditions[f] = Arrays.stream(rules[f]).map(rule -> rule.supportedCondition().orElseThrow())
                     .toArray(Condition[]::new);
-            placed[f] = Arrays.stream(conditions[f]).map(PlacedStrings::of).toArray(BitSet[]::new);
             gates[f] = new int[conditions[f].length][];
+            placements[f] = new Placement[conditions[f].length];
             for (int r = 0; r < conditions[f].length; r++) {
+                BitSet placedHere = PlacedStrings.of(conditions[f][r]);
                 // a placed string's gate cannot be looked up without asking for all of its matches
-                BitSet placedHere = placed[f][r];
                 gates[f][r] = StringGate.of(conditions[f][r]).filter(gate -> Arrays.stream(gate)
                         .noneMatch(placedHere::get)).orElse(null);
-            }
-            fixedOffsets[f] = new ArrayList<>();
-            for (int r = 0; r < conditions[f].length; r++) {
                 Map<Integer, Long> fixed = new HashMap<>(PlacedStrings.fixedOffsets(conditions[f][r]));
                 // YARA's regular-expression engine (hex strings with ??, a nibble, a jump or a group) records
                 // every match all the same: only literal strings are searched at their fixed offset
                 List<StringDefinition> defined = rules[f][r].strings();
                 fixed.keySet().removeIf(i -> !literal(defined.get(i)));
-                fixedOffsets[f].add(fixed);
-            }
-            placedGates[f] = new PlacedGate[conditions[f].length];
-            for (int r = 0; r < conditions[f].length; r++) {
-                placedGates[f][r] = placedGate(conditions[f][r], placed[f][r], offsetIndex);
+                placements[f][r] = new Placement(placedHere, fixed,
+                        placedGate(conditions[f][r], placedHere, offsetIndex));
             }
             importsPe[f] = files.get(f).imports().contains("pe");
         }
@@ -149,7 +140,7 @@ public final class RuleEvaluation {
      * as {@code $a at E}: they are checked at E, and listed in full only when the rule matches.
      */
     public BitSet placed(int file, int rule) {
-        return (BitSet) placed[file][rule].clone();
+        return (BitSet) placements[file][rule].strings().clone();
     }
 
     /** The evaluation of the runnable rules of {@code files}, prepared once for any number of files. */
@@ -197,7 +188,8 @@ public final class RuleEvaluation {
                 gated |= rule.global();
                 continue;
             }
-            if (placedGates[f][r] != null && !mayMatchPlaced(placedGates[f][r], first + r, rule, strings, placedValues)) {
+            Placement placement = placements[f][r];
+            if (placement.gate() != null && !mayMatchPlaced(placement.gate(), first + r, rule, strings, placedValues)) {
                 // as above: none of the gate's strings matches where the condition asks for it
                 gated |= rule.global();
                 continue;
@@ -209,7 +201,7 @@ public final class RuleEvaluation {
                 gated |= rule.global();
                 continue;
             }
-            BitSet placedHere = placed[f][r];
+            BitSet placedHere = placement.strings();
             for (int i = 0; i < count; i++) {
                 if (found.get(i) == null && !placedHere.get(i)) {
                     found.set(i, strings.of(first + r, rule, i));
@@ -221,7 +213,7 @@ public final class RuleEvaluation {
             results.put(rule.name(), matched);
             gated |= rule.global() && !matched;
             if (matched && !rule.isPrivate()) {
-                Map<Integer, Long> fixed = fixedOffsets[f].get(r);
+                Map<Integer, Long> fixed = placement.fixed();
                 for (int i = placedHere.nextSetBit(0); i >= 0; i = placedHere.nextSetBit(i + 1)) {
                     if (fixed.containsKey(i)) {
                         found.set(i, matchAt(first + r, rule, i, fixed.get(i), strings));
