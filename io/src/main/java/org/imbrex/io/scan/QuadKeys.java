@@ -25,7 +25,7 @@ final class QuadKeys {
     final int[] keys = new int[QuadFilter.KEY_WORDS];
     /** {@link #keys} as the filter's t1, read once for every tile. */
     final TypedBuffer keyView;
-    /** Per entry: the anchor's index in the table, the signature position of its quad, its quad. */
+    /** Per entry: the anchor's index in the table, and the signature position of its quad. */
     final int[] entryAnchor;
     final int[] entryAt;
     private final int[] distinct;
@@ -139,11 +139,6 @@ final class QuadKeys {
 
     int end(int d) {
         return start[d + 1];
-    }
-
-    /** Distinct key quads. */
-    int distinctQuads() {
-        return distinct.length;
     }
 
     private int slot(int quad) {

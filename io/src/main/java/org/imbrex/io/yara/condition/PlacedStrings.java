@@ -20,7 +20,8 @@ import org.imbrex.io.yara.condition.Condition.StringRef;
  * <pre>
  *   $a at pe.entry_point                      {a}     the packer rules of public rule sets, by the thousand
  *   $a at 0 or not $b at filesize - 4         {a, b}
- *   $a at 0 and #a &gt; 1,  $a at @b[1]         {a}     (b is used by @b[1], a by #a: not placed)
+ *   $a at @b[1]                               {a}     (b is used by @b[1])
+ *   $a at 0 and #a &gt; 1                        {}      (a is used by #a)
  *   any of them, for any of ($a*) : ($ at 0), $a in (0..10), $a     none
  * </pre>
  * The tree is walked through its records' components, so that a construct added to {@link Condition} is
@@ -52,34 +53,68 @@ public final class PlacedStrings {
     }
 
     /**
-     * The placed strings that YARA searches at one offset only, with that offset: those whose every {@code $x
-     * at E} has a constant E (integers and operators on them, folded as YARA's compiler folds them) of one
+     * The strings that YARA searches at one offset only, with that offset: those whose every use is {@code $x
+     * at E} with a constant E (integers and operators on them, folded as YARA's compiler folds them) of one
      * defined value. YARA ({@code STRING_FLAGS_FIXED_OFFSET}) records such a string's match at that offset
-     * and nowhere else, so {@code yara -s} lists at most that one match for a rule that matched:
+     * and nowhere else, so {@code yara -s} lists at most that one match for a rule that matched. An anonymous
+     * {@code $} in a {@code for .. of} loop counts, as in YARA's parser, as a use of every string of the rule:
+     * {@code $ at E} as an {@code at E} of each, anything else as another use of each (checked with yara 4.2.3
+     * on "keyXXkeyYYkey"):
      * <pre>
-     *   $a at 5, $a at 2+3 (once or twice)        {a: 5}    "key" in keyXXkeyYYkey lists 0x5 only
-     *   $a at 5 or $a at 0,  $a at filesize - 8   {}        every match is listed
+     *   $a at 5, $a at 2+3 (once or twice)                      {a: 5}    lists 0x5 only
+     *   $a at 5 or $a at 0,  $a at filesize - 8,  $a at 5 and #a > 0     {}    every match is listed
+     *   $a at 0 and for any of ($b) : ($)                       {}        the loop's $ clears every string
+     *   $a at 8 and for any of ($b) : ($ at 8)                  {a: 8}    ($b is in the loop's set: listed)
      * </pre>
+     *
+     * @param strings the number of strings the rule declares
      */
-    public static Map<Integer, Long> fixedOffsets(Condition condition) {
+    public static Map<Integer, Long> fixedOffsets(Condition condition, int strings) {
+        List<List<Condition>> at = new ArrayList<>();
+        for (int i = 0; i < strings; i++) {
+            at.add(new ArrayList<>());
+        }
+        BitSet other = new BitSet();
+        collectUses(condition, at, other);
         Map<Integer, Long> fixed = new TreeMap<>();
-        for (Map.Entry<Integer, List<Condition>> entry : offsets(condition).entrySet()) {
-            List<Condition> at = entry.getValue();
-            if (at.size() == 1 && constant(at.get(0))) {
-                long value = ConditionEvaluator.value(at.get(0), NO_FACTS);
-                if (value != ConditionEvaluator.UNDEFINED) {
-                    fixed.put(entry.getKey(), value);
-                }
-            } else if (at.stream().allMatch(PlacedStrings::constant)) {
-                long value = ConditionEvaluator.value(at.get(0), NO_FACTS);
-                boolean same = value != ConditionEvaluator.UNDEFINED && at.stream()
-                        .allMatch(e -> ConditionEvaluator.value(e, NO_FACTS) == value);
-                if (same) {
-                    fixed.put(entry.getKey(), value);
-                }
+        for (int i = 0; i < strings; i++) {
+            List<Condition> offsets = at.get(i);
+            if (other.get(i) || offsets.isEmpty() || !offsets.stream().allMatch(PlacedStrings::constant)) {
+                continue;
+            }
+            long value = ConditionEvaluator.value(offsets.get(0), NO_FACTS);
+            if (value != ConditionEvaluator.UNDEFINED
+                    && offsets.stream().allMatch(e -> ConditionEvaluator.value(e, NO_FACTS) == value)) {
+                fixed.put(i, value);
             }
         }
         return fixed;
+    }
+
+    /** Every use of every string: the E of each {@code at} per string, and the strings used otherwise. */
+    private static void collectUses(Object node, List<List<Condition>> at, BitSet other) {
+        if (node instanceof Condition.StringAt use) {
+            if (use.string().isCurrent()) {
+                at.forEach(offsets -> offsets.add(use.offset()));
+            } else {
+                at.get(use.string().index()).add(use.offset());
+            }
+            collectUses(use.offset(), at, other);
+        } else if (node instanceof StringRef string) {
+            if (string.isCurrent()) {
+                other.set(0, at.size());
+            } else {
+                other.set(string.index());
+            }
+        } else if (node instanceof Collection<?> items) {
+            for (Object item : items) {
+                collectUses(item, at, other);
+            }
+        } else if (node instanceof Record record) {
+            for (Method component : COMPONENTS.get(record.getClass())) {
+                collectUses(value(component, record), at, other);
+            }
+        }
     }
 
     /** An integer expression YARA's compiler folds: literals, arithmetic, {@code -} and {@code ~} of them. */

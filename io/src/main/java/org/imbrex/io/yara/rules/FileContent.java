@@ -47,11 +47,6 @@ public final class FileContent {
         return length;
     }
 
-    /** True once the bytes are in memory. */
-    public boolean isRead() {
-        return bytes != null;
-    }
-
     /**
      * The whole file, read now if it was not yet.
      *

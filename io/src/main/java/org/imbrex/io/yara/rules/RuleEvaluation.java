@@ -62,12 +62,20 @@ public final class RuleEvaluation {
          * #of} is then asked only for a rule that matched. By default from {@link #of}.
          */
         default boolean matchesAt(int index, YaraRule rule, int string, long offset) {
+            return matchAt(index, rule, string, offset) != null;
+        }
+
+        /**
+         * The match of string {@code string} of {@code rule} that starts at {@code offset}, or null: what YARA
+         * lists of a string it searches at that offset only. By default from {@link #of}.
+         */
+        default StringMatch matchAt(int index, YaraRule rule, int string, long offset) {
             for (StringMatch match : of(index, rule, string)) {
                 if (match.offset() == offset) {
-                    return true;
+                    return match;
                 }
             }
-            return false;
+            return null;
         }
     }
 
@@ -123,9 +131,10 @@ public final class RuleEvaluation {
                 // a placed string's gate cannot be looked up without asking for all of its matches
                 gates[f][r] = StringGate.of(conditions[f][r]).filter(gate -> Arrays.stream(gate)
                         .noneMatch(placedHere::get)).orElse(null);
-                Map<Integer, Long> fixed = new HashMap<>(PlacedStrings.fixedOffsets(conditions[f][r]));
-                // YARA's regular-expression engine (hex strings with ??, a nibble, a jump or a group) records
-                // every match all the same: only literal strings are searched at their fixed offset
+                Map<Integer, Long> fixed = new HashMap<>(PlacedStrings.fixedOffsets(conditions[f][r],
+                        rules[f][r].strings().size()));
+                // YARA's regular-expression engine (hex strings with ??, a nibble, a jump or a group of two or
+                // more) records every match all the same: only literal strings are searched at their fixed offset
                 List<StringDefinition> defined = rules[f][r].strings();
                 fixed.keySet().removeIf(i -> !literal(defined.get(i)));
                 placements[f][r] = new Placement(placedHere, fixed,
@@ -227,10 +236,18 @@ public final class RuleEvaluation {
         return gated ? List.of() : reported;
     }
 
-    /** YARA's {@code STRING_FLAGS_LITERAL}: a text string (any modifiers), or a hex string of whole bytes. */
+    /**
+     * YARA's {@code STRING_FLAGS_LITERAL}: a text string (any modifiers), or a hex string of whole bytes (a
+     * group of one alternative is its tokens: {@code { (6B 65 79) }} is literal).
+     */
     private static boolean literal(StringDefinition string) {
-        return !(string.value() instanceof HexString hex) || hex.tokens().stream().allMatch(token ->
-                token instanceof HexToken.HexByte b && b.mask() == 0xFF);
+        return !(string.value() instanceof HexString hex) || literalTokens(hex.tokens());
+    }
+
+    private static boolean literalTokens(List<HexToken> tokens) {
+        return tokens.stream().allMatch(token -> token instanceof HexToken.HexByte b ? b.mask() == 0xFF
+                : token instanceof HexToken.HexAlternatives group && group.alternatives().size() == 1
+                        && literalTokens(group.alternatives().get(0)));
     }
 
     /**
@@ -239,16 +256,8 @@ public final class RuleEvaluation {
      */
     private static List<StringMatch> matchAt(int index, YaraRule rule, int string, long offset,
             StringMatches strings) {
-        if (!strings.matchesAt(index, rule, string, offset)) {
-            return List.of();
-        }
-        for (StringMatch match : strings.of(index, rule, string)) {
-            if (match.offset() == offset) {
-                return List.of(match);
-            }
-        }
-        throw new IllegalStateException("$" + rule.strings().get(string).identifier() + " of " + rule.name()
-                + " matched at " + offset + " but is not listed there");
+        StringMatch match = strings.matchAt(index, rule, string, offset);
+        return match == null ? List.of() : List.of(match);
     }
 
     /** The rule's {@link PlacedGate}, or null when its gate has a string that is not placed, or no gate. */

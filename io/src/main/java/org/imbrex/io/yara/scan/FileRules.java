@@ -105,15 +105,17 @@ public final class FileRules {
             }
 
             @Override
-            public boolean matchesAt(int index, YaraRule rule, int string, long offset) {
+            public StringMatch matchAt(int index, YaraRule rule, int string, long offset) {
                 int ref = plan.ref(index, string);
                 if (matches.get(ref) != null || !plan.placed(ref)) {
-                    return RuleEvaluation.StringMatches.super.matchesAt(index, rule, string, offset);
+                    return RuleEvaluation.StringMatches.super.matchAt(index, rule, string, offset);
                 }
                 if (offset < 0 || offset >= file.length()) {
-                    return false;
+                    return null;
                 }
-                return !plan.prepared(ref).matchesAt(file.bytes(), new int[] {(int) offset}, 1, maxSad).isEmpty();
+                List<StringMatch> found = plan.prepared(ref).matchesAt(file.bytes(), new int[] {(int) offset}, 1,
+                        maxSad);
+                return found.isEmpty() ? null : found.get(0);
             }
         });
     }

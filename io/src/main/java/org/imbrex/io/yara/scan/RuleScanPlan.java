@@ -31,7 +31,7 @@ import org.imbrex.io.yara.strings.StringMatcher;
  * pe.entry_point}) has no signature: the evaluation checks it at E.
  * Atoms with the same bytes share a signature, whatever their offsets; the case-blind atoms of nocase strings
  * come after all others, since the scan looks for them in the lowercased bytes. Strings without atoms ({@link
- * StringAtoms}) are listed in {@link #wholeFileStrings()}.
+ * StringAtoms}) are matched over the whole file ({@link #wholeFile}).
  *
  * <p>Example: {@code RuleScanPlan.of(List.of(RuleFileReader.read("n", "r.yar", text))).signatures()}
  * gives the signatures {@code atom0, atom1, ...} to scan for; the same rule files always give the same plan.
@@ -48,7 +48,6 @@ public final class RuleScanPlan {
     private final List<Signature> signatures = new ArrayList<>();
     /** Per signature: string ref, offset and spread, in turn. */
     private final List<int[]> uses = new ArrayList<>();
-    private final List<Integer> wholeFile = new ArrayList<>();
     /**
      * Per string ref: the atoms of a placed string (used only as {@code $a at E}), which the scan does not
      * look for; null for the others, and for a placed string without atoms.
@@ -94,7 +93,6 @@ public final class RuleScanPlan {
                         continue;
                     }
                     if (atoms.isEmpty()) {
-                        wholeFile.add(ref);
                         wholeFileSet.set(ref);
                         continue;
                     }
@@ -241,11 +239,6 @@ public final class RuleScanPlan {
     /** True when string ref {@code ref} has no atoms and is matched over the whole file. */
     public boolean wholeFile(int ref) {
         return wholeFileSet.get(ref);
-    }
-
-    /** The refs of the strings that have no atoms and are matched over the whole file. */
-    public List<Integer> wholeFileStrings() {
-        return wholeFile;
     }
 
     /** The longest atom, in bytes (the tile size must hold it); 0 without atoms. */

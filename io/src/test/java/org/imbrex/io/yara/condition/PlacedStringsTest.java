@@ -55,6 +55,22 @@ class PlacedStringsTest {
     }
 
     /** Over {@link ConditionParserTest#SCOPE}'s strings: $a (0), $b (1), $c1 (2), $c2 (3). */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "$a at 5                                     | {0=5}",
+        "$a at 2 + 3 and $a at 5                     | {0=5}",
+        "$a at 5 or $a at 0                          | {}",
+        "$a at filesize - 8                          | {}",
+        "$a at 5 and #a > 0                          | {}",
+        "$a at 0 and for any of ($b) : ($)           | {}",
+        "$a at 8 and for any of ($b) : ($ at 8)      | {0=8}",
+        "$a at 0 and for any of ($b) : ($ at 8)      | {}",
+        "$a at 1 and $b at 2                         | {0=1, 1=2}",
+    })
+    void fixedOffsets_areYarasOneOffsetStrings(String condition, String expected) {
+        assertThat(PlacedStrings.fixedOffsets(parse(condition), 2)).as(condition).hasToString(expected);
+    }
+
     private static Condition parse(String condition) {
         return ConditionParserTest.parse(condition);
     }

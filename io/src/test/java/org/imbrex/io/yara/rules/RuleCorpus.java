@@ -34,7 +34,8 @@ public final class RuleCorpus {
 
     /**
      * The first seed whose rules also ask for strings at offsets ({@code $s0 at pe.entry_point}, {@code not $s1
-     * at filesize - 3}, placed strings) and whose PE files carry a word at their entry point; the cases below
+     * at filesize - 3}, placed strings; {@code for any of ($s2) : ($ at 5)}) and whose PE files carry a word at
+     * their entry point; the cases below
      * it are the ones whose YARA answers are recorded, and stay as they were.
      */
     public static final long PLACED_FROM = 10_000;
@@ -154,7 +155,8 @@ public final class RuleCorpus {
     }
 
     private String stringClause(String id, boolean pe, int strings) {
-        return switch (random.nextInt(placements ? 11 : 7)) {
+        return switch (random.nextInt(placements ? 12 : 7)) {
+            case 11 -> "for any of ($" + id + ") : ($ at " + offset(pe, strings) + ")";
             case 7, 8 -> "$" + id + " at " + offset(pe, strings);
             case 9 -> "not $" + id + " at " + offset(pe, strings);
             case 10 -> "($" + id + " at " + offset(pe, strings) + " or $" + id + " at " + offset(pe, strings) + ")";

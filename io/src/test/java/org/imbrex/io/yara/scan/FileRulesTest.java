@@ -170,11 +170,29 @@ class FileRulesTest {
         "{ 6B [0-1] 79 }        ; [0x0:3, 0x5:3, 0xa:3]",
         "{ 6? 65 }              ; [0x0:2, 0x5:2, 0xa:2]",
         "{ 6B ( 65 | 66 ) }     ; [0x0:2, 0x5:2, 0xa:2]",
+        "{ ( 6B 65 79 ) }       ; [0x5:3]",
     })
     void aLiteralStringAskedAtOneConstantOffset_listsTheMatchThereOnly(String string, String listed) {
         RuleFile file = RuleFileReader.read("n", "t.yar", "rule r { strings: $a = " + string
                 + " condition: $a at 5 or true }");
         assertListed(file, string, listed);
+    }
+
+    /**
+     * YARA 4.2.3 on {@code keyXXkeyYYkey}: an anonymous {@code $} in a {@code for .. of} loop is a use of every
+     * string of the rule, {@code $ at E} an {@code at E} of each.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "$a at 0 and for any of ($b) : ($)        ; [0x0:3, 0x5:3, 0xa:3], [0x8:2]",
+        "for any of ($b) : ($ at 8) and $a at 0   ; [0x0:3, 0x5:3, 0xa:3], [0x8:2]",
+        "$a at 0 and for any of ($b) : ($ at 8)   ; [0x0:3, 0x5:3, 0xa:3], [0x8:2]",
+        "$a at 8 or for any of ($b) : ($ at 8)    ; [], [0x8:2]",
+    })
+    void anAnonymousStringInALoop_usesEveryStringOfTheRule(String condition, String listed) {
+        RuleFile file = RuleFileReader.read("n", "t.yar", "rule r { strings: $a = \"key\" $b = \"YY\" condition: "
+                + condition + " }");
+        assertListed(file, condition, listed);
     }
 
     private static void assertListed(RuleFile file, String condition, String listed) {
