@@ -109,11 +109,11 @@ final class CandidateFilter implements AutoCloseable {
         if (table.quads != null) {
             ran += dispatchFilter(quadShader, table.quads.keyView, data.words(ReferencePass.Kind.PLAIN), wordCount,
                     quadWords);
-            followQuadMarks(table, quadWords, wordCount, bytes, offsets);
+            followMarks(table, quadWords, wordCount, bytes, offsets, true);
         }
         if (table.hasGrams) {
             ran += dispatchFilter(shader, table.keyView, data.words(ReferencePass.Kind.PLAIN), wordCount, hitWords);
-            followGramMarks(table, hitWords, wordCount, bytes, offsets);
+            followMarks(table, hitWords, wordCount, bytes, offsets, false);
         }
         for (int s = 0; s < counts.length; s++) {
             if (unsorted[s] && !overflowed[s]) {
@@ -123,8 +123,9 @@ final class CandidateFilter implements AutoCloseable {
         return ran;
     }
 
-    /** Follows the gram filter's marks of the tile's words. */
-    private void followGramMarks(AnchorTable table, int[] marks, int wordCount, byte[] bytes, int[] offsets) {
+    /** Follows a filter's marks of the tile's words: the quad filter's ({@code quads}) or the gram filter's. */
+    private void followMarks(AnchorTable table, int[] marks, int wordCount, byte[] bytes, int[] offsets,
+            boolean quads) {
         // Most words have no hit. Sixteen words' marks (four bits each, bit k of word x at tile byte 4x + k)
         // are packed into one long without a branch, so that one test skips them all and the bits of a long
         // are followed in order:
@@ -133,25 +134,19 @@ final class CandidateFilter implements AutoCloseable {
         for (; x + 16 <= wordCount; x += 16) {
             long packed = pack(marks, x);
             if (packed != 0) {
-                followHits(table, 4 * x, packed, bytes, offsets);
+                follow(table, 4 * x, packed, bytes, offsets, quads);
             }
         }
         for (; x < wordCount; x++) {
-            followHits(table, 4 * x, marks[x] & 0xFL, bytes, offsets);
+            follow(table, 4 * x, marks[x] & 0xFL, bytes, offsets, quads);
         }
     }
 
-    /** Follows the quad filter's marks of the tile's words, sixteen words to a long as the gram marks. */
-    private void followQuadMarks(AnchorTable table, int[] marks, int wordCount, byte[] bytes, int[] offsets) {
-        int x = 0;
-        for (; x + 16 <= wordCount; x += 16) {
-            long packed = pack(marks, x);
-            if (packed != 0) {
-                followQuads(table, 4 * x, packed, bytes, offsets);
-            }
-        }
-        for (; x < wordCount; x++) {
-            followQuads(table, 4 * x, marks[x] & 0xFL, bytes, offsets);
+    private void follow(AnchorTable table, int first, long h, byte[] bytes, int[] offsets, boolean quads) {
+        if (quads) {
+            followQuads(table, first, h, bytes, offsets);
+        } else {
+            followHits(table, first, h, bytes, offsets);
         }
     }
 

@@ -36,8 +36,10 @@ final class QuadKeys {
     private QuadKeys(List<Anchor> anchors, int firstIndex) {
         int n = anchors.size();
         long[] order = new long[n];
+        int[] positions = new int[n];
         for (int i = 0; i < n; i++) {
-            int quad = quad(anchors.get(i), at(anchors.get(i)));
+            positions[i] = at(anchors.get(i));
+            int quad = quad(anchors.get(i), positions[i]);
             keys[QuadFilter.bit(quad) >>> 5] |= 1 << QuadFilter.bit(quad);
             order[i] = (quad & 0xFFFF_FFFFL) << 31 | i;
         }
@@ -51,7 +53,7 @@ final class QuadKeys {
             int i = (int) (order[e] & Integer.MAX_VALUE);
             int quad = (int) (order[e] >>> 31);
             entryAnchor[e] = firstIndex + i;
-            entryAt[e] = at(anchors.get(i));
+            entryAt[e] = positions[i];
             if (count == 0 || quads[count - 1] != quad) {
                 quads[count] = quad;
                 starts[count++] = e;

@@ -118,7 +118,15 @@ public final class GramFilter implements GroupShader {
 
     /** A word view holding every key word, so each gram's word is read in bounds. */
     private static boolean isFullTable(TypedBuffer keys) {
-        return !keys.isUnbound() && isWordView(keys) && keys.numElements() >= KEY_WORDS;
+        return isWordTable(keys, KEY_WORDS);
+    }
+
+    /**
+     * A bound 32-bit view ({@code R32_UINT}, {@code _SINT}, {@code _FLOAT}) whose array holds at least {@code
+     * words} elements: a filter's lanes may then read its key words from the array, every index in bounds.
+     */
+    static boolean isWordTable(TypedBuffer view, int words) {
+        return !view.isUnbound() && view.hasWords() && isWordView(view) && view.numElements() >= words;
     }
 
     /**

@@ -3,7 +3,6 @@ package org.imbrex.kernels.shaders;
 import org.imbrex.kernels.dispatch.GroupContext;
 import org.imbrex.kernels.dispatch.GroupShader;
 import org.imbrex.kernels.dispatch.NumThreads;
-import org.imbrex.kernels.resource.DxgiFormat;
 import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.TypedBuffer;
 
@@ -103,11 +102,7 @@ public final class QuadFilter implements GroupShader {
 
     /** A word view holding every key word, so each hash's word is read in bounds. */
     private static boolean isFullTable(TypedBuffer keys) {
-        if (keys.isUnbound() || !keys.hasWords() || keys.numElements() < KEY_WORDS) {
-            return false;
-        }
-        DxgiFormat format = keys.format();
-        return format == DxgiFormat.R32_UINT || format == DxgiFormat.R32_SINT || format == DxgiFormat.R32_FLOAT;
+        return GramFilter.isWordTable(keys, KEY_WORDS);
     }
 
     /** The lanes' hits from the table's words. */

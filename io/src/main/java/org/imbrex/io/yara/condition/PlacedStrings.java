@@ -3,9 +3,9 @@ package org.imbrex.io.yara.condition;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
-import java.util.BitSet;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -34,11 +34,7 @@ public final class PlacedStrings {
 
     /** The indexes of the strings that {@code condition} uses only as {@code $x at E}. */
     public static BitSet of(Condition condition) {
-        BitSet placed = new BitSet();
-        BitSet other = new BitSet();
-        walk(condition, placed, other);
-        placed.andNot(other);
-        return placed;
+        return Uses.of(condition).placed();
     }
 
     /**
@@ -46,9 +42,9 @@ public final class PlacedStrings {
      * the order written, each once.
      */
     public static Map<Integer, List<Condition>> offsets(Condition condition) {
-        BitSet placed = of(condition);
+        Uses uses = Uses.of(condition);
         Map<Integer, List<Condition>> offsets = new TreeMap<>();
-        collectOffsets(condition, placed, offsets);
+        uses.placed().stream().forEach(i -> offsets.put(i, uses.at().get(i).stream().distinct().toList()));
         return offsets;
     }
 
@@ -70,16 +66,13 @@ public final class PlacedStrings {
      * @param strings the number of strings the rule declares
      */
     public static Map<Integer, Long> fixedOffsets(Condition condition, int strings) {
-        List<List<Condition>> at = new ArrayList<>();
-        for (int i = 0; i < strings; i++) {
-            at.add(new ArrayList<>());
-        }
-        BitSet other = new BitSet();
-        collectUses(condition, at, other);
+        Uses uses = Uses.of(condition);
         Map<Integer, Long> fixed = new TreeMap<>();
         for (int i = 0; i < strings; i++) {
-            List<Condition> offsets = at.get(i);
-            if (other.get(i) || offsets.isEmpty() || !offsets.stream().allMatch(PlacedStrings::constant)) {
+            List<Condition> offsets = new ArrayList<>(uses.at().getOrDefault(i, List.of()));
+            offsets.addAll(uses.anonymousAt());
+            if (uses.other().get(i) || uses.anonymousOther() || offsets.isEmpty()
+                    || !offsets.stream().allMatch(PlacedStrings::constant)) {
                 continue;
             }
             long value = ConditionEvaluator.value(offsets.get(0), NO_FACTS);
@@ -91,29 +84,40 @@ public final class PlacedStrings {
         return fixed;
     }
 
-    /** Every use of every string: the E of each {@code at} per string, and the strings used otherwise. */
-    private static void collectUses(Object node, List<List<Condition>> at, BitSet other) {
-        if (node instanceof Condition.StringAt use) {
-            if (use.string().isCurrent()) {
-                at.forEach(offsets -> offsets.add(use.offset()));
-            } else {
-                at.get(use.string().index()).add(use.offset());
-            }
-            collectUses(use.offset(), at, other);
-        } else if (node instanceof StringRef string) {
-            if (string.isCurrent()) {
-                other.set(0, at.size());
-            } else {
-                other.set(string.index());
-            }
-        } else if (node instanceof Collection<?> items) {
-            for (Object item : items) {
-                collectUses(item, at, other);
-            }
-        } else if (node instanceof Record record) {
-            for (Method component : COMPONENTS.get(record.getClass())) {
-                collectUses(value(component, record), at, other);
-            }
+    /**
+     * Every use of the strings in a condition: the E of each named {@code $x at E} per string, the strings
+     * used any other way, and the anonymous {@code $} of {@code for .. of} loops ({@code $ at E}, or another use).
+     */
+    private record Uses(Map<Integer, List<Condition>> at, BitSet other, List<Condition> anonymousAt,
+            boolean anonymousOther) {
+        static Uses of(Condition condition) {
+            Map<Integer, List<Condition>> at = new TreeMap<>();
+            BitSet other = new BitSet();
+            List<Condition> anonymousAt = new ArrayList<>();
+            boolean[] anonymousOther = new boolean[1];
+            visit(condition, node -> {
+                if (node instanceof Condition.StringAt use) {
+                    (use.string().isCurrent() ? anonymousAt
+                            : at.computeIfAbsent(use.string().index(), i -> new ArrayList<>())).add(use.offset());
+                    return List.of(use.offset()); // its E, not its string ref
+                } else if (node instanceof StringRef string) {
+                    if (string.isCurrent()) {
+                        anonymousOther[0] = true;
+                    } else {
+                        other.set(string.index());
+                    }
+                }
+                return null;
+            });
+            return new Uses(at, other, anonymousAt, anonymousOther[0]);
+        }
+
+        /** The strings used only as {@code $x at E}. */
+        BitSet placed() {
+            BitSet placed = new BitSet();
+            at.keySet().forEach(placed::set);
+            placed.andNot(other);
+            return placed;
         }
     }
 
@@ -167,63 +171,40 @@ public final class PlacedStrings {
         return !mentionsOther(offset);
     }
 
-    private static boolean mentionsOther(Object node) {
-        if (node instanceof StringRef || node instanceof Condition.Variable
-                || node instanceof Condition.RuleReference || node instanceof Condition.RulesOf
-                || node instanceof Condition.RulesPercentOf) {
-            return true;
+    private static boolean mentionsOther(Condition offset) {
+        boolean[] mentions = new boolean[1];
+        visit(offset, node -> {
+            mentions[0] |= node instanceof StringRef || node instanceof Condition.Variable
+                    || node instanceof Condition.RuleReference || node instanceof Condition.RulesOf
+                    || node instanceof Condition.RulesPercentOf;
+            return null;
+        });
+        return mentions[0];
+    }
+
+    /** What {@link #visit} does at a node: null to go on into all of its parts, or the parts to go into. */
+    private interface Visitor {
+        List<?> at(Object node);
+    }
+
+    /**
+     * Calls {@code visitor} on {@code node} and on every node below it, through the components of the records
+     * of {@link Condition} and the lists among them, so that a construct added there is walked without
+     * changing this class.
+     */
+    private static void visit(Object node, Visitor visitor) {
+        List<?> parts = visitor.at(node);
+        if (parts != null) {
+            parts.forEach(part -> visit(part, visitor));
         } else if (node instanceof Collection<?> items) {
-            return items.stream().anyMatch(PlacedStrings::mentionsOther);
+            items.forEach(item -> visit(item, visitor));
         } else if (node instanceof Record record) {
             for (Method component : COMPONENTS.get(record.getClass())) {
-                if (mentionsOther(value(component, record))) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static void collectOffsets(Object node, BitSet placed, Map<Integer, List<Condition>> offsets) {
-        if (node instanceof Condition.StringAt at && !at.string().isCurrent() && placed.get(at.string().index())) {
-            List<Condition> list = offsets.computeIfAbsent(at.string().index(), i -> new ArrayList<>());
-            if (!list.contains(at.offset())) {
-                list.add(at.offset());
-            }
-        }
-        if (node instanceof Collection<?> items) {
-            for (Object item : items) {
-                collectOffsets(item, placed, offsets);
-            }
-        } else if (node instanceof Record record) {
-            for (Method component : COMPONENTS.get(record.getClass())) {
-                collectOffsets(value(component, record), placed, offsets);
+                visit(value(component, record), visitor);
             }
         }
     }
 
-    private static void walk(Object node, BitSet placed, BitSet other) {
-        if (node instanceof Condition.StringAt at) {
-            if (!at.string().isCurrent()) {
-                placed.set(at.string().index());
-            }
-            walk(at.offset(), placed, other);
-        } else if (node instanceof StringRef string) {
-            if (!string.isCurrent()) {
-                other.set(string.index());
-            }
-        } else if (node instanceof Collection<?> items) {
-            for (Object item : items) {
-                walk(item, placed, other);
-            }
-        } else if (node instanceof Record record) {
-            for (Method component : COMPONENTS.get(record.getClass())) {
-                walk(value(component, record), placed, other);
-            }
-        }
-    }
-
-    /** Each record class's component accessors, looked up once. */
     private static final ClassValue<Method[]> COMPONENTS = new ClassValue<>() {
         @Override
         protected Method[] computeValue(Class<?> type) {

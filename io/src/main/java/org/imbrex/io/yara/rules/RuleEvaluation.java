@@ -129,8 +129,8 @@ public final class RuleEvaluation {
             for (int r = 0; r < conditions[f].length; r++) {
                 BitSet placedHere = PlacedStrings.of(conditions[f][r]);
                 // a placed string's gate cannot be looked up without asking for all of its matches
-                gates[f][r] = StringGate.of(conditions[f][r]).filter(gate -> Arrays.stream(gate)
-                        .noneMatch(placedHere::get)).orElse(null);
+                int[] gate = StringGate.of(conditions[f][r]).orElse(null);
+                gates[f][r] = gate != null && Arrays.stream(gate).noneMatch(placedHere::get) ? gate : null;
                 Map<Integer, Long> fixed = new HashMap<>(PlacedStrings.fixedOffsets(conditions[f][r],
                         rules[f][r].strings().size()));
                 // YARA's regular-expression engine (hex strings with ??, a nibble, a jump or a group of two or
@@ -138,7 +138,7 @@ public final class RuleEvaluation {
                 List<StringDefinition> defined = rules[f][r].strings();
                 fixed.keySet().removeIf(i -> !literal(defined.get(i)));
                 placements[f][r] = new Placement(placedHere, fixed,
-                        placedGate(conditions[f][r], placedHere, offsetIndex));
+                        placedGate(conditions[f][r], gate, placedHere, offsetIndex));
             }
             importsPe[f] = files.get(f).imports().contains("pe");
         }
@@ -260,9 +260,12 @@ public final class RuleEvaluation {
         return match == null ? List.of() : List.of(match);
     }
 
-    /** The rule's {@link PlacedGate}, or null when its gate has a string that is not placed, or no gate. */
-    private PlacedGate placedGate(Condition condition, BitSet placedHere, Map<Condition, Integer> offsetIndex) {
-        int[] gate = StringGate.of(condition).orElse(null);
+    /**
+     * The rule's {@link PlacedGate} from its {@link StringGate} {@code gate}, or null (no gate, or one with a
+     * string that is not placed).
+     */
+    private PlacedGate placedGate(Condition condition, int[] gate, BitSet placedHere,
+            Map<Condition, Integer> offsetIndex) {
         if (gate == null || !Arrays.stream(gate).allMatch(placedHere::get)) {
             return null;
         }
