@@ -4,18 +4,21 @@ import java.util.Arrays;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The msad4 block-matching loop of {@link BlockMatchLanes} for one candidate lane at a time, in 16-bit vector
- * lanes (the JDK's vector API, 512-bit registers): what a gather's lanes, a few per block and rarely
- * neighbours, run in the vector form. Loading this class needs the module {@code jdk.incubator.vector}.
+ * lanes (the JDK's vector API, 512-bit registers, or 256-bit ones where the machine has no wider, as with
+ * AVX2): what a gather's lanes, a few per block and rarely neighbours, run in the vector form. Loading this
+ * class needs the module {@code jdk.incubator.vector}.
  *
  * <p>Lane c reads source word {@code w = prevWord(c)} at row 0; component k of its accum is the SAD of the
- * block against the source bytes that start k bytes into word w. A block row is cut into chunks of 16
- * pixels; a chunk's source is the 32 bytes of words w + 4·chunk .. + 7, one register of shorts, and each
- * component compares it with the chunk's reference bytes moved k lanes up; register lanes k .. k + 15 are
- * component k's terms, the others are left out when the sums are read:
+ * block against the source bytes that start k bytes into word w. A block row is cut into chunks of half a
+ * register (16 pixels in 512-bit registers of 32 shorts, 8 in 256-bit ones of 16); a chunk's source is the
+ * register's worth of bytes from word w + chunk·CHUNK/4 on, and each component compares it with the chunk's
+ * reference bytes moved k lanes up; register lanes k .. k + CHUNK − 1 are component k's terms, the others are
+ * left out when the sums are read (512-bit registers drawn):
  * <pre>
  *   lane i      0   1   2   3   4  …  17  18  19 … 31
  *   src         b0  b1  b2  b3  b4 …  b17 b18 b19   b31        words w .. w + 7 of row r
@@ -27,14 +30,19 @@ import jdk.incubator.vector.VectorSpecies;
  * Each register lane's sum stays in 16 bits (a band's rows × chunks × 255), and so does the band's total,
  * which {@link #takes} requires (BLOCK · BAND_ROWS · 255 ≤ 65,535, as {@code MotionPlan}'s bands are): the
  * sum of the register is then the exact band sum that the HLSL adds in 32 bits. Example: B = 16, one band
- * of 16 rows: per row one 8-word load widened to 32 shorts, then four differences and adds.
+ * of 16 rows: per row one 8-word load widened to 32 shorts, then four differences and adds (with 256-bit
+ * registers: two 4-word loads widened to 16 shorts, each followed by four differences and adds).
  */
 final class BlockMatchLaneVector {
-    private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_512;
-    private static final VectorSpecies<Integer> WORDS = IntVector.SPECIES_256;
+    /** The widest registers of 16-bit lanes this machine runs as such, 512 or 256 bits (see {@link #takes}). */
+    private static final VectorSpecies<Short> SHORTS =
+            ShortVector.SPECIES_PREFERRED.vectorBitSize() >= 512 ? ShortVector.SPECIES_512 : ShortVector.SPECIES_256;
+    /** The source words one register of shorts widens, a byte per lane: half its bits. */
+    private static final VectorSpecies<Integer> WORDS =
+            VectorSpecies.of(int.class, VectorShape.forBitSize(SHORTS.vectorBitSize() / 2));
     private static final int L = SHORTS.length();
-    /** Reference pixels a chunk compares: 16, so that its 19 source bytes fit in one register of 32. */
-    private static final int CHUNK = 16;
+    /** Reference pixels a chunk compares: half a register, so that its CHUNK + 3 source bytes fit in one. */
+    private static final int CHUNK = L / 2;
     /** A padded chunk: 4 lanes of 0 below its 16 references, and zeros above up to a whole register read. */
     private static final int PAD = 4;
     private static final int STRIDE = PAD + L;
@@ -57,12 +65,12 @@ final class BlockMatchLaneVector {
 
     /**
      * Whether this form takes blocks of {@code block} pixels in bands of {@code bandRows} rows: 16, 32 or 64
-     * pixels, band sums below 65,536, and a machine whose vector unit has 512-bit registers.
+     * pixels, band sums below 65,536, and a machine whose vector unit has registers of 256 bits or more.
      */
     static boolean takes(int block, int bands, int bandRows) {
         return (block == 16 || block == 32 || block == MAX_BLOCK) && bands >= 1 && bandRows >= 1
                 && (long) bands * bandRows <= block && (long) block * bandRows * 255 <= 0xFFFF
-                && ShortVector.SPECIES_PREFERRED.vectorBitSize() >= SHORTS.vectorBitSize();
+                && ShortVector.SPECIES_PREFERRED.vectorBitSize() >= SHORTS.vectorBitSize() && block % CHUNK == 0;
     }
 
     /**
@@ -84,8 +92,8 @@ final class BlockMatchLaneVector {
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < chunks; c++) {
                 int at = (r * chunks + c) * STRIDE + PAD;
-                // 32 bytes, of which the chunk is the first 16: the same species as band(), since vector code
-                // compiles to registers only where each call site sees one
+                // a register of bytes, of which the chunk is the first half: the same species as band(), since
+                // vector code compiles to registers only where each call site sees one
                 ShortVector bytes = source(cur, curWord + r * pitch + c * CHUNK / 4);
                 bytes.intoArray(ref, at);
                 if (masked) {
@@ -129,7 +137,7 @@ final class BlockMatchLaneVector {
                 add(3 * L, difference(bytes, at - 3));
             }
         }
-        // component k: register lanes k .. k + 15 (the chunk's references moved up by k)
+        // component k: register lanes k .. k + CHUNK - 1 (the chunk's references moved up by k)
         for (int k = 0; k < 4; k++) {
             int sum = 0;
             for (int i = k * L + k; i < k * L + k + CHUNK; i++) {
@@ -149,7 +157,7 @@ final class BlockMatchLaneVector {
     }
 
     /**
-     * The 32 bytes of words {@code [first, first + 8)} as shorts, byte 0 of word {@code first} in lane 0; words
+     * The bytes of words {@code [first, first + L/4)} as shorts (L = the register's lanes), byte 0 of word {@code first} in lane 0; words
      * past the end of the array (never summed) read 0. One load either way, from the array
      * or from a copy of its last words, so that the vector takes one path.
      */
