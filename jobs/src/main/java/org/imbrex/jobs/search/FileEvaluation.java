@@ -1,6 +1,7 @@
 package org.imbrex.jobs.search;
 
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.TaskContext;
 import org.apache.spark.util.LongAccumulator;
@@ -39,6 +40,13 @@ final class FileEvaluation implements AutoCloseable {
     private final LazyTableFile ruleRows;
     private final LazyTableFile stringRows;
     private final long[] filesPerRule;
+    /**
+     * Per rule ({@link RuleScanPlan#ruleIndex}), made when it first matches: its tags joined by commas, and
+     * each string's {@code signature} ({@code rule:$id}, null for a private string). The same objects row after
+     * row, which the table writers format once.
+     */
+    private final String[] tags;
+    private final String[][] signatures;
     private long files;
     private long strings;
 
@@ -52,6 +60,8 @@ final class FileEvaluation implements AutoCloseable {
         this.filesEvaluated = filesEvaluated;
         this.ruleMatches = ruleMatches;
         this.filesPerRule = new long[plan.rules().size()];
+        this.tags = new String[plan.rules().size()];
+        this.signatures = new String[plan.rules().size()][];
         TaskContext task = TaskContext.get();
         long attempt = task == null ? 0 : task.taskAttemptId();
         String name = TableFile.partName(part, spec.job(), spec.format());
@@ -76,16 +86,18 @@ final class FileEvaluation implements AutoCloseable {
         }
         for (MatchedRule matched : fileRules.matches()) {
             String source = matched.match().namespace();
-            ruleRows.write(new Object[] {source, matched.match().rule(), String.join(",", matched.match().tags()),
-                path});
-            filesPerRule[plan.ruleIndex(matched.rule())]++;
+            int rule = plan.ruleIndex(matched.rule());
+            if (signatures[rule] == null) {
+                name(rule, matched);
+            }
+            ruleRows.write(new Object[] {source, matched.match().rule(), tags[rule], path});
+            filesPerRule[rule]++;
             ruleMatches.add(1);
             for (int s = 0; s < matched.strings().size(); s++) {
-                StringDefinition string = matched.rule().strings().get(s);
-                if (string.has(StringModifier.PRIVATE)) {
+                String signature = signatures[rule][s];
+                if (signature == null) {
                     continue;
                 }
-                String signature = matched.match().rule() + ":$" + string.identifier();
                 for (StringMatch match : matched.strings().get(s)) {
                     stringRows.write(new Object[] {source, signature, path, (long) match.offset(), match.length(),
                         match.sad()});
@@ -95,6 +107,17 @@ final class FileEvaluation implements AutoCloseable {
         }
         files++;
         filesEvaluated.add(1);
+    }
+
+    private void name(int rule, MatchedRule matched) {
+        tags[rule] = String.join(",", matched.match().tags());
+        List<StringDefinition> strings = matched.rule().strings();
+        String[] names = new String[strings.size()];
+        for (int s = 0; s < names.length; s++) {
+            StringDefinition string = strings.get(s);
+            names[s] = string.has(StringModifier.PRIVATE) ? null : matched.match().rule() + ":$" + string.identifier();
+        }
+        signatures[rule] = names;
     }
 
     /** Closes the part files and says what they hold. */

@@ -7,6 +7,10 @@ import java.io.CharArrayWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A CSV table file written with the parser library and the settings of Spark's CSV writer: a header row of
@@ -19,28 +23,31 @@ import java.nio.charset.StandardCharsets;
  *   mz,file:/data/a.bin,0,4,0
  *   mz,"file:/data/x,y.bin",64,4,0
  * </pre>
- * The library formats each string value; a column's last string is kept as the bytes of its field, so the
- * rows of one signature in one file (the same {@code String} objects, row after row) cost a copy of those
- * bytes and the digits of the numbers. Example: see {@link TableFile}.
+ * The library formats each string value; a column keeps the bytes of the fields of the strings it has seen
+ * (by identity, up to {@value #KNOWN_FIELDS} of them), so that rows repeating the same {@code String} objects
+ * (a file's path, the signatures of the rules that match it) cost a copy of those bytes and the digits of the
+ * numbers. Example: see {@link TableFile}.
  */
 final class CsvTableFile implements TableFile {
     /** What the library writes after a string value in the rows {@link #field} formats: {@code ,x\n}. */
     private static final String FIELD_END = ",x\n";
+    /** The most strings a column keeps the fields of; it forgets them all when one more comes. */
+    static final int KNOWN_FIELDS = 4096;
 
     private final TableColumns columns;
     private final OutputStream out;
     private final CharArrayWriter text = new CharArrayWriter();
     private final CsvWriter fields;
-    private final String[] lastString;
-    private final byte[][] lastField;
+    private final List<Map<String, byte[]>> knownFields = new ArrayList<>();
     private final byte[] digits = new byte[20];
 
     CsvTableFile(TableColumns columns, OutputStream out) throws IOException {
         this.columns = columns;
         this.out = new BufferedOutputStream(out, 1 << 16);
         this.fields = new CsvWriter(text, settings());
-        this.lastString = new String[columns.size()];
-        this.lastField = new byte[columns.size()][];
+        for (int i = 0; i < columns.size(); i++) {
+            knownFields.add(new IdentityHashMap<>());
+        }
         text.reset();
         fields.writeRow((Object[]) columns.names());
         fields.flush();
@@ -81,11 +88,16 @@ final class CsvTableFile implements TableFile {
                 continue; // as the library writes null: nothing (columns are never null; see TableFile)
             }
             String string = value.toString();
-            if (string != lastString[i]) {
-                lastString[i] = string;
-                lastField[i] = field(string);
+            Map<String, byte[]> known = knownFields.get(i);
+            byte[] field = known.get(string);
+            if (field == null) {
+                if (known.size() == KNOWN_FIELDS) {
+                    known.clear();
+                }
+                field = field(string);
+                known.put(string, field);
             }
-            out.write(lastField[i]);
+            out.write(field);
         }
         out.write('\n');
     }
@@ -113,6 +125,16 @@ final class CsvTableFile implements TableFile {
             value = -value;
         }
         int at = digits.length;
+        if (value <= Integer.MAX_VALUE) {
+            // int division: a multiply where the JIT compiles it, not the runtime call a long division can be
+            int small = (int) value;
+            do {
+                digits[--at] = (byte) ('0' + small % 10);
+                small /= 10;
+            } while (small != 0);
+            out.write(digits, at, digits.length - at);
+            return;
+        }
         do {
             digits[--at] = (byte) ('0' + value % 10);
             value /= 10;

@@ -13,12 +13,13 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.imbrex.jobs.search.MatchTable;
+import org.junit.jupiter.api.Test;
 
 /**
  * The CSV table file gives, byte for byte, what the CSV library writes for the same rows row by row: its
- * cache of a column's last field must not leak into a row whose value changed, whether that value is a new
+ * cache of a column's fields must not leak into a row whose value changed, whether that value is a new
  * object with the same text, another object, or an awkward one (delimiters, quotes, backslashes, line
- * breaks, spaces at the ends, empty, non-ASCII, unpaired surrogates).
+ * breaks, spaces at the ends, empty, non-ASCII, unpaired surrogates), nor lose a field when it forgets.
  */
 class CsvTableFileTest {
     private static final String[] TEXTS = {"mz", "rule:$a", "file:/data/x,y.bin", "q\"uote", "back\\slash\\",
@@ -46,6 +47,26 @@ class CsvTableFileTest {
             last = row;
         }
 
+        assertWritesAsTheLibrary(rows);
+    }
+
+    @Test
+    void write_moreStringsThanAColumnKeeps_comingBackAfterItForgot_equalsTheLibrary() throws IOException {
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < CsvTableFile.KNOWN_FIELDS + 7; i++) {
+            texts.add(TEXTS[i % TEXTS.length] + i);
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < texts.size(); i++) {
+                // column 1 repeats a few objects while column 0 runs through more than the cache holds
+                rows.add(new Object[] {texts.get(i), texts.get(i % 3), (long) i, pass, i % 300});
+            }
+        }
+        assertWritesAsTheLibrary(rows);
+    }
+
+    private static void assertWritesAsTheLibrary(List<Object[]> rows) throws IOException {
         ByteArrayOutputStream written = new ByteArrayOutputStream();
         try (CsvTableFile file = new CsvTableFile(TableColumns.of(MatchTable.SCHEMA), written)) {
             for (Object[] row : rows) {
