@@ -26,7 +26,7 @@ import scala.Tuple2;
  *   out  rules/part-00002-JOB-c000.snappy.parquet    (source, rule, tags, path)
  *        strings/part-00002-JOB-c000.snappy.parquet  (source, signature, path, offset, length, sad)
  * </pre>
- * Example: {@code grouped.mapPartitionsWithIndex(new EvaluateRules(sources, spec, files, matches), false)
+ * Example: {@code grouped.mapPartitionsWithIndex(new EvaluateRules(sources, spec, files, matches, 0), false)
  * .collect()}.
  */
 final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, Tuple2<Iterable<Long>,
@@ -44,16 +44,24 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
             implements Serializable {
     }
 
+    /** A file to evaluate: its length, and the runs of atoms the scan found in it ({@link FileAtoms}). */
+    record FileHits(String path, long length, Iterable<long[]> hits) {
+    }
+
     private final ArrayList<RuleText> sources;
     private final Spec spec;
     private final LongAccumulator filesEvaluated;
     private final LongAccumulator ruleMatches;
+    /** The table part of partition 0: parts before it are another RDD's of the same job. */
+    private final int firstPart;
 
-    EvaluateRules(List<RuleText> sources, Spec spec, LongAccumulator filesEvaluated, LongAccumulator ruleMatches) {
+    EvaluateRules(List<RuleText> sources, Spec spec, LongAccumulator filesEvaluated, LongAccumulator ruleMatches,
+            int firstPart) {
         this.sources = new ArrayList<>(sources);
         this.spec = spec;
         this.filesEvaluated = filesEvaluated;
         this.ruleMatches = ruleMatches;
+        this.firstPart = firstPart;
     }
 
     /**
@@ -78,13 +86,20 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
     @Override
     public Iterator<WrittenRules> call(Integer part, Iterator<Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>>>
             grouped) throws IOException {
+        List<FileHits> files = new ArrayList<>();
+        grouped.forEachRemaining(file -> files.add(new FileHits(file._1(), length(file._1(), file._2()._1()),
+                file._2()._2())));
+        return evaluate(firstPart + part, files);
+    }
+
+    /** Evaluates {@code files} in path order into table part {@code part}; its one {@link WrittenRules}. */
+    Iterator<WrittenRules> evaluate(int part, List<FileHits> files) throws IOException {
         RuleScanPlan plan = plan(sources, spec.maxSad());
-        List<Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>>> files = new ArrayList<>();
-        grouped.forEachRemaining(files::add);
-        files.sort(Comparator.comparing(Tuple2::_1));
+        List<FileHits> sorted = new ArrayList<>(files);
+        sorted.sort(Comparator.comparing(FileHits::path));
         try (FileEvaluation evaluation = new FileEvaluation(plan, spec, part, filesEvaluated, ruleMatches)) {
-            for (Tuple2<String, Tuple2<Iterable<Long>, Iterable<long[]>>> file : files) {
-                evaluation.evaluate(file._1(), length(file._1(), file._2()._1()), file._2()._2());
+            for (FileHits file : sorted) {
+                evaluation.evaluate(file.path(), file.length(), file.hits());
             }
             return List.of(evaluation.finish()).iterator();
         }

@@ -63,6 +63,11 @@ final class RangeTasks<T> extends RDD<T> {
             return ranges;
         }
 
+        /** Where the task would rather run, best first (on the driver; none after a task's deserialization). */
+        String[] hosts() {
+            return hosts == null ? new String[0] : hosts.clone();
+        }
+
         @Override
         public int hashCode() {
             return index;
@@ -140,6 +145,6 @@ final class RangeTasks<T> extends RDD<T> {
 
     @Override
     public Seq<String> getPreferredLocations(Partition split) {
-        return CollectionConverters.asScala(Arrays.asList(((Ranges) split).hosts)).toList();
+        return CollectionConverters.asScala(Arrays.asList(((Ranges) split).hosts())).toList();
     }
 }

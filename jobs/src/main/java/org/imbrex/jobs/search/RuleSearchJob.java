@@ -11,8 +11,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.InputLister;
@@ -42,11 +44,13 @@ import scala.reflect.ClassTag$;
  * <pre>
  *   driver:  read the rule files (YARA's refusals here), skip the rules imbrex cannot run, plan the atoms
  *            (RuleScanPlan), list the inputs, check the output                  (no task has started)
- *   scan:    splits → ScanPartition over the atoms, exactly as a signature search → (path, atom, offset)
- *   gather:  cogroup with every input file by path (a file without atoms is evaluated too: filesize,
- *            uint16(0), pe.* and "not $a" need no string)
- *   rules:   EvaluateRules per part: read each file, check the atoms' starts (StringMatcher), evaluate
- *            the conditions (RuleEvaluation), write rules/ and strings/ part files
+ *   whole:   files of one split at most, in runs of even weight (WholeFileRuns), each run one task
+ *            (ScanAndEvaluate): scan its files for the atoms, then evaluate the rules on each, as below
+ *   larger:  splits → ScanPartition over the atoms, exactly as a signature search → (path, atom, offset),
+ *            cogrouped with every such file by path, then EvaluateRules per part
+ *   rules:   per file, in path order: read it if a rule needs its bytes, check the atoms' starts
+ *            (StringMatcher), evaluate the conditions (RuleEvaluation), write rules/ and strings/ part files;
+ *            a file without atoms is evaluated too (filesize, uint16(0), pe.* and "not $a" need no string)
  *   commit:  the reported files into staging/rules and staging/strings, the driver's skipped/ table,
  *            then the staging directory renamed to --output
  * </pre>
@@ -152,21 +156,40 @@ public final class RuleSearchJob {
         EvaluateRules.Spec spec = new EvaluateRules.Spec(output.staging(), job, options.format(), hadoop,
                 options.maxSad());
         try {
-            JavaPairRDD<String, long[]> atoms = atoms(sc, prepared, hadoop, progress);
-            List<Tuple2<String, Long>> lengths = files.stream().map(f -> new Tuple2<>(f.path(), f.length())).toList();
-            JavaPairRDD<String, Long> inputs = sc.parallelizePairs(lengths, Math.max(1, Math.min(parts,
-                    lengths.size())));
+            // Files of one split at most are scanned and evaluated by one task each run (ScanAndEvaluate); larger
+            // ones are scanned in splits, their atoms gathered by path with a shuffle, then evaluated.
+            long splitSize = ScanSplits.splitSize(prepared.listed(), options, sc.defaultParallelism());
+            List<LocatedFileStatus> whole = prepared.listed().stream().filter(f -> f.getLen() <= splitSize).toList();
+            List<LocatedFileStatus> cut = prepared.listed().stream().filter(f -> f.getLen() > splitSize).toList();
+            LongAccumulator filesEvaluated = progress.counter("files evaluated");
+            LongAccumulator ruleMatches = progress.counter("rule matches");
+            AtomsOfScan scan = atomsOfScan(plan, hadoop, progress);
             progress.phase((plan.signatures().isEmpty() ? "" : "scan " + files.size() + " files (" + bytes
                     + " bytes) for " + plan.signatures().size() + " atoms, then ") + "evaluate "
                     + plan.rules().size() + " rules per file");
             // Runs of files of even bytes, four per table part: a file's evaluation costs more with its atoms than
             // with its bytes, so the scheduler evens the tasks out (400 MiB of binaries, 3,000 rules: 2 parts took
             // 2.4 s and 3.5 s, one core idle for a second; 8 parts cut the job by about 6%).
-            List<WrittenRules> written = inputs.cogroup(atoms, PathRuns.of(files, EVALUATION_PARTS_PER_PART * parts,
-                    options.openCost()))
-                    .mapPartitionsWithIndex(new EvaluateRules(prepared.sources(), spec,
-                            progress.counter("files evaluated"), progress.counter("rule matches")), false)
-                    .collect();
+            List<RangeTasks.Ranges> runs = WholeFileRuns.of(whole, EVALUATION_PARTS_PER_PART * parts,
+                    options.openCost());
+            LOG.info("search: {} tasks scan and evaluate the {} files of at most {} bytes; {} larger files are "
+                    + "scanned in splits", runs.size(), whole.size(), splitSize, cut.size());
+            JavaRDD<WrittenRules> evaluated = JavaRDD.fromRDD(new RangeTasks<>(sc.sc(), runs, new ScanAndEvaluate(
+                    scan, new EvaluateRules(prepared.sources(), spec, filesEvaluated, ruleMatches, 0)),
+                    ClassTag$.MODULE$.apply(WrittenRules.class)), ClassTag$.MODULE$.apply(WrittenRules.class));
+            if (!cut.isEmpty() || whole.isEmpty()) {
+                // with no input file at all, one part still writes the tables' schemas
+                List<InputFile> cutFiles = InputLister.files(cut);
+                List<Tuple2<String, Long>> lengths = cutFiles.stream().map(f -> new Tuple2<>(f.path(), f.length()))
+                        .toList();
+                JavaPairRDD<String, Long> inputs = sc.parallelizePairs(lengths, Math.max(1, Math.min(parts,
+                        lengths.size())));
+                evaluated = evaluated.union(inputs.cogroup(atoms(sc, cut, splitSize, scan), PathRuns.of(cutFiles,
+                        EVALUATION_PARTS_PER_PART * parts, options.openCost()))
+                        .mapPartitionsWithIndex(new EvaluateRules(prepared.sources(), spec, filesEvaluated,
+                                ruleMatches, runs.size()), false));
+            }
+            List<WrittenRules> written = evaluated.collect();
             if (!progress.awaitTasks(Duration.ofSeconds(30))) {
                 LOG.warn("search: a task still runs after the job ended; {} may keep its file", output.staging());
             }
@@ -193,16 +216,13 @@ public final class RuleSearchJob {
     }
 
     /**
-     * Where the scan finds the plan's atoms: (path, [atom << 32 | offset, ...]) per run of a file ({@link
-     * FileAtoms}), offsets below 2^31 since no file is larger ({@link #MAX_FILE_BYTES}). Each task scans its
+     * The scan tasks of a rule search, or null without atoms (rules without strings only): each task scans its
      * ranges twice when the plan has case-blind atoms: for the atoms as read, then, with A-Z lowercased, for
-     * the nocase strings' atoms. Without atoms (rules without strings only) there is nothing to scan.
+     * the nocase strings' atoms.
      */
-    private JavaPairRDD<String, long[]> atoms(JavaSparkContext sc, Prepared prepared, HadoopConf hadoop,
-            JobProgress progress) {
-        RuleScanPlan plan = prepared.plan();
+    private AtomsOfScan atomsOfScan(RuleScanPlan plan, HadoopConf hadoop, JobProgress progress) {
         if (plan.signatures().isEmpty()) {
-            return JavaPairRDD.fromJavaRDD(sc.emptyRDD());
+            return null;
         }
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.counter("atoms found"));
@@ -212,9 +232,22 @@ public final class RuleSearchJob {
                 : new ScanPartition(plan.caseBlind(), hadoop, options, new ScanPartition.Counters(
                         progress.counter("bytes scanned case-blind"), progress.counter("tiles case-blind"),
                         counters.matches()), TileBytes.ASCII_LOWER);
-        return JavaPairRDD.fromRDD(new RangeTasks<>(sc.sc(), ScanSplits.tasks(sc, prepared.listed(), options),
-                new AtomsOfScan(asRead, caseBlind, plan.caseBlindFrom()), ClassTag$.MODULE$.apply(Tuple2.class)),
-                ClassTag$.MODULE$.apply(String.class), ClassTag$.MODULE$.apply(long[].class));
+        return new AtomsOfScan(asRead, caseBlind, plan.caseBlindFrom());
+    }
+
+    /**
+     * Where the scan finds the plan's atoms in the {@code listed} files, cut into splits of {@code splitSize}:
+     * (path, [atom << 32 | offset, ...]) per run of a file ({@link FileAtoms}), offsets below 2^31 since no file
+     * is larger ({@link #MAX_FILE_BYTES}). Without atoms there is nothing to scan.
+     */
+    private JavaPairRDD<String, long[]> atoms(JavaSparkContext sc, List<LocatedFileStatus> listed, long splitSize,
+            AtomsOfScan scan) {
+        if (scan == null || listed.isEmpty()) {
+            return JavaPairRDD.fromJavaRDD(sc.emptyRDD());
+        }
+        return JavaPairRDD.fromRDD(new RangeTasks<>(sc.sc(), ScanSplits.tasks(sc, listed, options, splitSize), scan,
+                ClassTag$.MODULE$.apply(Tuple2.class)), ClassTag$.MODULE$.apply(String.class),
+                ClassTag$.MODULE$.apply(long[].class));
     }
 
     /**

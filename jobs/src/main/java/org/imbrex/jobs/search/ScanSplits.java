@@ -40,6 +40,23 @@ final class ScanSplits {
                 options.partitions());
     }
 
+    /** {@link #tasks} with splits of {@code splitSize} bytes, chosen for a larger listing than {@code listed}. */
+    static List<RangeTasks.Ranges> tasks(JavaSparkContext sc, List<LocatedFileStatus> listed, SearchOptions options,
+            long splitSize) {
+        return RangeTasks.of(packed(listed, sc.hadoopConfiguration(), options, splitSize, sc.defaultParallelism()),
+                options.partitions());
+    }
+
+    /**
+     * The split size of a scan of {@code listed} on {@code cores}: {@code --split-size}, or {@link
+     * SearchOptions#splitSizeFor} the inputs' weight, each file weighing its length plus the open cost, as the
+     * packing (and Spark's file sources) weigh them.
+     */
+    static long splitSize(List<LocatedFileStatus> listed, SearchOptions options, int cores) {
+        long weight = listed.stream().mapToLong(file -> file.getLen() + options.openCost()).sum();
+        return options.splitSizeFor(weight, cores);
+    }
+
     /** The hosts holding most of a split's blocks (none for local files). */
     static String[] hosts(PackedSplit split) {
         try {
@@ -57,9 +74,11 @@ final class ScanSplits {
      */
     static List<PackedSplit> packed(List<LocatedFileStatus> listed, Configuration conf, SearchOptions options,
             int cores) {
-        // Each file weighs its length plus the open cost, as the packing (and Spark's file sources) weigh them.
-        long weight = listed.stream().mapToLong(file -> file.getLen() + options.openCost()).sum();
-        long splitSize = options.splitSizeFor(weight, cores);
+        return packed(listed, conf, options, splitSize(listed, options, cores), cores);
+    }
+
+    private static List<PackedSplit> packed(List<LocatedFileStatus> listed, Configuration conf,
+            SearchOptions options, long splitSize, int cores) {
         try {
             List<PackedSplit> splits = new ArrayList<>();
             for (PackedSplit split : ByteRangeInputFormat.splits(listed, conf, splitSize, splitSize,
