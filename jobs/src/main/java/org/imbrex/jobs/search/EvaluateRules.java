@@ -16,8 +16,9 @@ import org.imbrex.jobs.spark.TableFormat;
 import scala.Tuple2;
 
 /**
- * One rule-evaluating task: the files of its part (every input file, with the atoms the scan found in it,
- * gathered by path), evaluated in path order by a {@link FileEvaluation}: read each file, check the atoms'
+ * One rule-evaluating task: the files of its part (the input files larger than a split, each with the atoms the
+ * scan found in it, gathered by path; {@link ScanAndEvaluate} evaluates the others through {@link #evaluate}),
+ * evaluated in path order by a {@link FileEvaluation}: read each file, check the atoms'
  * starts exactly, evaluate the rules, write the rows to the task's part files of the {@code rules} and
  * {@code strings} tables, and report them ({@link WrittenRules}).
  *
@@ -92,7 +93,10 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
         return evaluate(firstPart + part, files);
     }
 
-    /** Evaluates {@code files} in path order into table part {@code part}; its one {@link WrittenRules}. */
+    /**
+     * Evaluates {@code files} in path order into table part {@code part} (the part itself: {@link #call} adds
+     * the first part of its partitions, this does not); its one {@link WrittenRules}.
+     */
     Iterator<WrittenRules> evaluate(int part, List<FileHits> files) throws IOException {
         RuleScanPlan plan = plan(sources, spec.maxSad());
         List<FileHits> sorted = new ArrayList<>(files);

@@ -19,8 +19,8 @@ import scala.reflect.ClassTag;
 
 /**
  * A job's scan tasks as an RDD without parents: one partition per packed split (its byte ranges, run where
- * most of its bytes are), or the ranges dealt round-robin over {@code --partitions N}, each partition
- * computed by one {@link Task} over its ranges.
+ * most of its bytes are), or the ranges dealt round-robin over {@code --partitions N}, or a rule search's runs
+ * of whole files ({@link WholeFileRuns}), each partition computed by one {@link Task} over its ranges.
  * <pre>
  *   splits     [a 0-64M] [a 64M-150M, b, c] [d]          --partitions 2:  [a 0-64M, b, d] [a 64M-150M, c]
  *   partition  0          1                  2                             0                1

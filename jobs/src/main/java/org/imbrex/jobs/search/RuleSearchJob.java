@@ -7,9 +7,11 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -167,9 +169,9 @@ public final class RuleSearchJob {
             progress.phase((plan.signatures().isEmpty() ? "" : "scan " + files.size() + " files (" + bytes
                     + " bytes) for " + plan.signatures().size() + " atoms, then ") + "evaluate "
                     + plan.rules().size() + " rules per file");
-            // Runs of files of even bytes, four per table part: a file's evaluation costs more with its atoms than
-            // with its bytes, so the scheduler evens the tasks out (400 MiB of binaries, 3,000 rules: 2 parts took
-            // 2.4 s and 3.5 s, one core idle for a second; 8 parts cut the job by about 6%).
+            // Runs of files of even bytes, four per table part on each side: a file's evaluation costs more with its
+            // atoms than with its bytes, so the scheduler evens the tasks out (400 MiB of binaries, 3,000 rules: 2
+            // parts took 2.4 s and 3.5 s, one core idle for a second; 8 parts cut the job by about 6%).
             List<RangeTasks.Ranges> runs = WholeFileRuns.of(whole, EVALUATION_PARTS_PER_PART * parts,
                     options.openCost());
             LOG.info("search: {} tasks scan and evaluate the {} files of at most {} bytes; {} larger files are "
@@ -177,6 +179,9 @@ public final class RuleSearchJob {
             JavaRDD<WrittenRules> evaluated = JavaRDD.fromRDD(new RangeTasks<>(sc.sc(), runs, new ScanAndEvaluate(
                     scan, new EvaluateRules(prepared.sources(), spec, filesEvaluated, ruleMatches, 0)),
                     ClassTag$.MODULE$.apply(WrittenRules.class)), ClassTag$.MODULE$.apply(WrittenRules.class));
+            // Two jobs side by side: the larger files' evaluation waits for their scan stage, the whole files'
+            // tasks wait for nothing (Spark's FIFO scheduler gives the first job's tasks the free cores first).
+            JavaFutureAction<List<WrittenRules>> larger = null;
             if (!cut.isEmpty() || whole.isEmpty()) {
                 // with no input file at all, one part still writes the tables' schemas
                 List<InputFile> cutFiles = InputLister.files(cut);
@@ -184,12 +189,15 @@ public final class RuleSearchJob {
                         .toList();
                 JavaPairRDD<String, Long> inputs = sc.parallelizePairs(lengths, Math.max(1, Math.min(parts,
                         lengths.size())));
-                evaluated = evaluated.union(inputs.cogroup(atoms(sc, cut, splitSize, scan), PathRuns.of(cutFiles,
+                larger = inputs.cogroup(atoms(sc, cut, splitSize, scan), PathRuns.of(cutFiles,
                         EVALUATION_PARTS_PER_PART * parts, options.openCost()))
                         .mapPartitionsWithIndex(new EvaluateRules(prepared.sources(), spec, filesEvaluated,
-                                ruleMatches, runs.size()), false));
+                                ruleMatches, runs.size()), false).collectAsync();
             }
-            List<WrittenRules> written = evaluated.collect();
+            List<WrittenRules> written = new ArrayList<>(await(evaluated.collectAsync()));
+            if (larger != null) {
+                written.addAll(await(larger));
+            }
             if (!progress.awaitTasks(Duration.ofSeconds(30))) {
                 LOG.warn("search: a task still runs after the job ended; {} may keep its file", output.staging());
             }
@@ -213,6 +221,23 @@ public final class RuleSearchJob {
         } finally {
             progress.done();
         }
+    }
+
+    /** What {@code job} collected; its failure (a {@code SparkException} for a failed task) thrown as it is. */
+    private static List<WrittenRules> await(JavaFutureAction<List<WrittenRules>> job) {
+        try {
+            return job.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("search: interrupted while waiting for its tasks", e);
+        } catch (ExecutionException e) {
+            throw RuleSearchJob.<RuntimeException>unchecked(e.getCause());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> E unchecked(Throwable failure) throws E {
+        throw (E) failure;
     }
 
     /**

@@ -11,7 +11,8 @@ import scala.Tuple2;
 /**
  * One task of a rule search over whole files: scans its run of files for the plan's atoms, then evaluates the
  * rules on each file with the atoms found in it, in the same task, so that no atom travels through a shuffle
- * and no file waits for a stage of scans to end. A rule search takes this path for every file of at most one
+ * and no file waits for a stage of scans to end (the larger files' scan and evaluation run as a job beside
+ * these tasks). A rule search takes this path for every file of at most one
  * split ({@code --split-size}): the evaluation holds a whole file in memory anyway, and such a file would
  * have been scanned by one task too.
  * <pre>
