@@ -73,7 +73,8 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--split-size", defaultValue = Defaults.SPLIT_SIZE, converter = SizeOrAuto.class,
             paramLabel = "SIZE|auto",
             description = "Bytes per Spark split, read by one task (default: ${DEFAULT-VALUE}: the inputs' share of a "
-                    + "core, rounded up to a power of two, 4m to 128m).")
+                    + "core, rounded up to a power of two, 4m to 128m). YARA rules: files of at most this are "
+                    + "scanned whole by the task that evaluates them.")
     private long splitSize;
 
     @Option(names = "--open-cost", converter = ByteSize.class, paramLabel = "SIZE",
@@ -83,7 +84,8 @@ public final class SearchCommand implements Callable<Integer> {
     private Long openCost;
 
     @Option(names = "--partitions", defaultValue = Defaults.PARTITIONS, paramLabel = "N",
-            description = "Spread the splits over N scan tasks (default: one task per split).")
+            description = "Spread the splits over N scan tasks (default: one task per split; YARA rules: the "
+                    + "splits of files larger than --split-size).")
     private int partitions;
 
     @Option(names = "--kernel", defaultValue = Defaults.KERNEL, paramLabel = "KERNEL",
