@@ -57,7 +57,6 @@ final class BlockMatchLaneVector {
 
     private final short[] ref = new short[MAX_BLOCK * (MAX_BLOCK / CHUNK) * STRIDE];
     private final short[] keep = new short[MAX_BLOCK * (MAX_BLOCK / CHUNK) * STRIDE];
-    private final int[] tail = new int[WORDS.length()];
     private final short[] sums = new short[4 * L];
     private int block;
     /** Whether a reference byte of the block is 0, so that its differences must be masked (msad4 skips it). */
@@ -71,6 +70,20 @@ final class BlockMatchLaneVector {
         return (block == 16 || block == 32 || block == MAX_BLOCK) && bands >= 1 && bandRows >= 1
                 && (long) bands * bandRows <= block && (long) block * bandRows * 255 <= 0xFFFF
                 && ShortVector.SPECIES_PREFERRED.vectorBitSize() >= SHORTS.vectorBitSize() && block % CHUNK == 0;
+    }
+
+    /**
+     * Whether every register load of {@link #prepare} (the block's rows from word {@code curWord} of an array of
+     * {@code curWords}) and of {@link #band} (lanes whose source starts at word {@code highestSrcWord} at most,
+     * in an array of {@code prevWords}) lies inside its array: a chunk's load reads L/4 words, more than the
+     * chunk's own CHUNK/4 + 1. A block whose loads would run past the end (the frame's last words) is left to
+     * the scalar lanes, so that the loads here never take a path of their own for it, which the JIT would
+     * compile only when it first came, throwing the compiled loop away (a motion job met it once per run).
+     */
+    static boolean loadsFit(int curWord, int curWords, int highestSrcWord, int prevWords, int pitch, int rows,
+            int block) {
+        long last = (long) (rows - 1) * pitch + (long) (block / CHUNK - 1) * (CHUNK / 4) + WORDS.length();
+        return curWord >= 0 && highestSrcWord >= 0 && curWord + last <= curWords && highestSrcWord + last <= prevWords;
     }
 
     /**
@@ -108,7 +121,7 @@ final class BlockMatchLaneVector {
     /**
      * One band's accum (rows {@code rowStart .. rowEnd − 1} of the prepared ones) for the lane whose source
      * row 0 starts at word {@code srcWord} of {@code prev}: {@code out[0..3]} = components x, y, z, w.
-     * Every word the lane reads must lie in {@code prev}.
+     * Every register load must lie in {@code prev} ({@link #loadsFit}).
      */
     void band(int[] prev, int srcWord, int pitch, int rowStart, int rowEnd, int[] out) {
         int chunks = block / CHUNK;
@@ -157,21 +170,11 @@ final class BlockMatchLaneVector {
     }
 
     /**
-     * The bytes of words {@code [first, first + L/4)} as shorts (L = the register's lanes), byte 0 of word {@code first} in lane 0; words
-     * past the end of the array (never summed) read 0. One load either way, from the array
-     * or from a copy of its last words, so that the vector takes one path.
+     * The bytes of words {@code [first, first + L/4)} as shorts (L = the register's lanes), byte 0 of word
+     * {@code first} in lane 0; the words lie in the array ({@link #loadsFit}).
      */
-    private ShortVector source(int[] words, int first) {
-        int[] from = words;
-        int index = first;
-        if (first + WORDS.length() > words.length) {
-            for (int k = 0; k < WORDS.length(); k++) {
-                tail[k] = first + k < words.length ? words[first + k] : 0;
-            }
-            from = tail;
-            index = 0;
-        }
-        return ((ShortVector) IntVector.fromArray(WORDS, from, index).reinterpretAsBytes()
+    private static ShortVector source(int[] words, int first) {
+        return ((ShortVector) IntVector.fromArray(WORDS, words, first).reinterpretAsBytes()
                 .convertShape(VectorOperators.B2S, SHORTS, 0)).and((short) 0xFF);
     }
 }

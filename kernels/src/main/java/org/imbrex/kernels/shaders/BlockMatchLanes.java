@@ -91,7 +91,9 @@ final class BlockMatchLanes {
                 && p.bandRows() >= 0 && curWord >= 0
                 && (long) curWord + ((long) p.bands() * p.bandRows() - 1) * p.pitch() + wordsPerRow <= curLuma.numElements()
                 && (long) p.bands() * p.bandRows() * p.pitch() < Integer.MAX_VALUE;
-        if (laneVector != null && lanesDirect && BlockMatchLaneVector.takes(p.block(), p.bands(), p.bandRows())) {
+        if (laneVector != null && lanesDirect && BlockMatchLaneVector.takes(p.block(), p.bands(), p.bandRows())
+                && BlockMatchLaneVector.loadsFit(curWord, curLuma.words().length, highestPrevWord(active),
+                        prevLuma.words().length, p.pitch(), p.bands() * p.bandRows(), p.block())) {
             scoreLaneVectors(p, curLuma.words(), prevLuma.words(), candSad, active, curWord);
             return;
         }
@@ -275,6 +277,15 @@ final class BlockMatchLanes {
 
     private static int select(int keep, int accum) {
         return keep != 0 ? accum : Msad4BlockMatch.NO_SCORE;
+    }
+
+    /** The first source word of the active lanes' that starts last. */
+    private int highestPrevWord(int active) {
+        int highest = Integer.MIN_VALUE;
+        for (int lane = 0; lane < active; lane++) {
+            highest = Math.max(highest, prevWord[lane]);
+        }
+        return highest;
     }
 
     /** True when every source word the active lanes read lies inside t1, so no lane needs the bounds rule. */
