@@ -109,8 +109,14 @@ public final class SeaBound implements GroupShader {
      * RANK_BEST) in FFmpeg's order, all compared as uint: lower, or equal and earlier.
      */
     public static boolean mayWin(int bound, int rank, int sadBest, int rankBest) {
-        return Integer.compareUnsigned(bound, sadBest) < 0
-                || bound == sadBest && Integer.compareUnsigned(rank, rankBest) < 0;
+        // (bound, rank) before (sadBest, rankBest) in uint order, as one unsigned 64-bit comparison: a tie of
+        // the bound with the best is rare, and a branch for it made C2 throw its compiled loop away at the first
+        return Long.compareUnsigned(order(bound, rank), order(sadBest, rankBest)) < 0;
+    }
+
+    /** {@code high} and {@code low} as one unsigned 64-bit number, {@code high} in its upper word. */
+    private static long order(int high, int low) {
+        return (long) high << 32 | (low & 0xFFFF_FFFFL);
     }
 
     @Override
