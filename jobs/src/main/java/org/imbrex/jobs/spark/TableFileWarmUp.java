@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * Loads and runs a table writer once, on a background thread, while a local job scans: in local mode the
  * write tasks run in this JVM, and the first table file would otherwise pay for loading the format's
  * library (Parquet's footer code, its snappy codec) and running its column writers cold after the scan, on
- * the job's critical path. It writes copies of one row (its {@code long} fields counting up) to a temporary
- * file and deletes it; a failure is only logged. How many is the caller's trade: rows enough for the JIT to
+ * the job's critical path. It writes copies of one row (its {@code long} fields counting up, its {@code int}
+ * fields varying below 1,024, its strings changing every {@value #STRING_RUN} rows) to a temporary file and
+ * deletes it; a failure is only logged. How many is the caller's trade: rows enough for the JIT to
  * compile the column writers make a big table's write faster, and cost the job's own tasks a core's worth
  * of compiling and writing while they run.
  *
@@ -23,6 +24,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class TableFileWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(TableFileWarmUp.class);
+    /** Rows between the warm-up's changes of its strings. */
+    static final int STRING_RUN = 1_000;
     private TableFileWarmUp() {
     }
 
@@ -49,6 +52,15 @@ public final class TableFileWarmUp {
                     for (int c = 0; c < varied.length; c++) {
                         if (row[c] instanceof Long) {
                             varied[c] = (long) i * 37; // offsets that grow, as in a table's part
+                        } else if (row[c] instanceof Integer) {
+                            // small numbers that vary (lengths, scores, vectors), so that the column writers'
+                            // statistics and dictionaries take the branches a real table's numbers take
+                            varied[c] = (int) (((i + c) * 2_654_435_761L) >>> 7) & 0x3FF;
+                        } else if (row[c] instanceof String text && i % STRING_RUN == 0) {
+                            // another string now and then, as a table's next file or signature: a writer's
+                            // branch for a new string is then compiled with the rest, not when the job's first
+                            // comes, which would throw the compiled row writer away and compile it again
+                            varied[c] = text + "/" + i / STRING_RUN;
                         }
                     }
                     table.write(varied);
