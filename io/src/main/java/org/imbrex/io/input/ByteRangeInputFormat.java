@@ -109,6 +109,19 @@ public final class ByteRangeInputFormat extends FileInputFormat<ByteRange, NullW
         return SplitPacker.pack(ranges, Math.max(minSize, Math.min(maxSize, largestBlock)), openCost);
     }
 
+    /**
+     * One split holding each of {@code files} whole, from its first byte to its last, in the given order, on
+     * the hosts holding most of their bytes: a run of files that one task reads whole (a rule search's).
+     * Example: {@code wholeFiles(List.of(a, b), conf).ranges()} is {@code [a 0-len(a), b 0-len(b)]}.
+     */
+    public static PackedSplit wholeFiles(List<? extends FileStatus> files, Configuration conf) throws IOException {
+        List<LocatedRange> ranges = new ArrayList<>();
+        for (FileStatus file : files) {
+            ranges.addAll(FileCutter.cut(file, blocks(conf, file), Long.MAX_VALUE));
+        }
+        return SplitPacker.split(ranges);
+    }
+
     private static BlockLocation[] blocks(Configuration conf, FileStatus file) throws IOException {
         if (file instanceof LocatedFileStatus located) {
             return located.getBlockLocations();

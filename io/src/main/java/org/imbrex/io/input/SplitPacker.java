@@ -78,7 +78,8 @@ final class SplitPacker {
         return range.length() > Long.MAX_VALUE - openCost ? Long.MAX_VALUE : range.length() + openCost;
     }
 
-    private static PackedSplit split(List<LocatedRange> ranges) {
+    /** One split of {@code ranges}, in their order, on the (up to) {@value #MAX_LOCATIONS} hosts holding most. */
+    static PackedSplit split(List<LocatedRange> ranges) {
         Map<String, Long> hostBytes = new TreeMap<>();
         for (LocatedRange range : ranges) {
             range.hostBytes().forEach((host, bytes) -> hostBytes.merge(host, bytes, Long::sum));

@@ -173,7 +173,7 @@ public final class RuleSearchJob {
             // atoms than with its bytes, so the scheduler evens the tasks out (400 MiB of binaries, 3,000 rules: 2
             // parts took 2.4 s and 3.5 s, one core idle for a second; 8 parts cut the job by about 6%).
             List<RangeTasks.Ranges> runs = WholeFileRuns.of(whole, EVALUATION_PARTS_PER_PART * parts,
-                    options.openCost());
+                    options.openCost(), sc.hadoopConfiguration());
             LOG.info("search: {} tasks scan and evaluate the {} files of at most {} bytes; {} larger files are "
                     + "scanned in splits", runs.size(), whole.size(), splitSize, cut.size());
             JavaRDD<WrittenRules> evaluated = JavaRDD.fromRDD(new RangeTasks<>(sc.sc(), runs, new ScanAndEvaluate(

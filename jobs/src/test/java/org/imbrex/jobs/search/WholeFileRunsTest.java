@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class WholeFileRunsTest {
     private static final long MIB = 1L << 20;
+    private static final Configuration CONF = new Configuration(false);
 
     private static LocatedFileStatus file(String name, long bytes, String... hosts) {
         BlockLocation[] blocks = hosts.length == 0 ? new BlockLocation[0]
@@ -30,7 +32,7 @@ class WholeFileRunsTest {
         List<LocatedFileStatus> files = List.of(file("e", 40 * MIB, "dn2"), file("c", 0), file("a", 10 * MIB, "dn1"),
                 file("d", 20 * MIB, "dn1"), file("b", 30 * MIB, "dn1"));
 
-        List<RangeTasks.Ranges> runs = WholeFileRuns.of(files, 2, 0);
+        List<RangeTasks.Ranges> runs = WholeFileRuns.of(files, 2, 0, CONF);
 
         assertThat(runs).extracting(RangeTasks.Ranges::index).containsExactly(0, 1);
         assertThat(runs.get(0).ranges()).containsExactly(ByteRange.wholeFile("file:/data/a", 10 * MIB),
@@ -43,7 +45,7 @@ class WholeFileRunsTest {
 
     @Test
     void of_noFiles_noRun() {
-        assertThat(WholeFileRuns.of(List.of(), 8, 0)).isEmpty();
+        assertThat(WholeFileRuns.of(List.of(), 8, 0, CONF)).isEmpty();
     }
 
     @Test
@@ -55,7 +57,7 @@ class WholeFileRunsTest {
                     : 1 + random.nextInt(1 << 20)));
         }
 
-        List<RangeTasks.Ranges> runs = WholeFileRuns.of(files, 8, 64 << 10);
+        List<RangeTasks.Ranges> runs = WholeFileRuns.of(files, 8, 64 << 10, CONF);
 
         assertThat(runs).hasSize(8);
         List<ByteRange> all = runs.stream().flatMap(run -> run.ranges().stream()).toList();

@@ -33,6 +33,9 @@ final class BlockMatchLanes {
     private static final int MAX_VECTOR_WORDS_PER_ROW = 16;
 
     private final int[] prevWord = new int[LANES];
+    /** The least and the greatest of the active lanes' prevWord, as setUpLanes left them. */
+    private int lowestPrevWord;
+    private int highestPrevWord;
     private final int[] base = new int[LANES];
     private final int[] keepX = new int[LANES];
     private final int[] keepY = new int[LANES];
@@ -79,7 +82,7 @@ final class BlockMatchLanes {
         int by = (p.blockRow0() + blockRow) * p.block();
         setUpLanes(p, lanes, active, bx, by, blockCol, blockRow);
         int curWord = (by - p.curRow0()) * p.pitch() + (bx >>> 2);
-        boolean direct = sourceInBounds(p, prevLuma, active);
+        boolean direct = sourceInBounds(p, prevLuma);
         int wordsPerRow = p.block() >>> 2;
         if (vectorLanes != null && active > FEW_LANES && wordsPerRow >= 1 && wordsPerRow <= MAX_VECTOR_WORDS_PER_ROW
                 && p.bands() >= 1 && p.bandRows() >= 1
@@ -92,7 +95,7 @@ final class BlockMatchLanes {
                 && (long) curWord + ((long) p.bands() * p.bandRows() - 1) * p.pitch() + wordsPerRow <= curLuma.numElements()
                 && (long) p.bands() * p.bandRows() * p.pitch() < Integer.MAX_VALUE;
         if (laneVector != null && lanesDirect && BlockMatchLaneVector.takes(p.block(), p.bands(), p.bandRows())
-                && BlockMatchLaneVector.loadsFit(curWord, curLuma.words().length, highestPrevWord(active),
+                && BlockMatchLaneVector.loadsFit(curWord, curLuma.words().length, highestPrevWord,
                         prevLuma.words().length, p.pitch(), p.bands() * p.bandRows(), p.block())) {
             scoreLaneVectors(p, curLuma.words(), prevLuma.words(), candSad, active, curWord);
             return;
@@ -256,6 +259,8 @@ final class BlockMatchLanes {
         int xMax = (udiv(p.width(), p.block()) - 1) * p.block();
         int yMax = (udiv(p.height(), p.block()) - 1) * p.block();
         int blocksX = p.blocksX();
+        int lowest = Integer.MAX_VALUE;
+        int highest = Integer.MIN_VALUE;
         for (int lane = 0; lane < active; lane++) {
             int c = lanes[lane];
             int dy = udiv(c, p.xGroups()) - p.range();
@@ -268,7 +273,11 @@ final class BlockMatchLanes {
             keepW[lane] = inWindow(rowInWindow, 4 * word0 + 3, bx, xMax, p.range());
             base[lane] = ((blockRow * blocksX + blockCol) * p.candidates() + c) * p.bands();
             prevWord[lane] = (py - p.prevRow0()) * p.pitch() + word0;
+            lowest = Math.min(lowest, prevWord[lane]);
+            highest = Math.max(highest, prevWord[lane]);
         }
+        lowestPrevWord = lowest;
+        highestPrevWord = highest;
     }
 
     private static int inWindow(boolean rowInWindow, int px, int bx, int xMax, int range) {
@@ -279,29 +288,14 @@ final class BlockMatchLanes {
         return keep != 0 ? accum : Msad4BlockMatch.NO_SCORE;
     }
 
-    /** The first source word of the active lanes' that starts last. */
-    private int highestPrevWord(int active) {
-        int highest = Integer.MIN_VALUE;
-        for (int lane = 0; lane < active; lane++) {
-            highest = Math.max(highest, prevWord[lane]);
-        }
-        return highest;
-    }
-
     /** True when every source word the active lanes read lies inside t1, so no lane needs the bounds rule. */
-    private boolean sourceInBounds(BlockParams p, TypedBuffer prevLuma, int active) {
+    private boolean sourceInBounds(BlockParams p, TypedBuffer prevLuma) {
         if (!prevLuma.hasWords()) {
             return false;
         }
-        long lowest = Long.MAX_VALUE;
-        long highest = Long.MIN_VALUE;
-        for (int lane = 0; lane < active; lane++) {
-            lowest = Math.min(lowest, prevWord[lane]);
-            highest = Math.max(highest, prevWord[lane]);
-        }
         long rows = (long) p.bands() * p.bandRows();
-        long lastRead = highest + (rows - 1) * p.pitch() + (p.block() >>> 2);
-        return lowest >= 0 && lastRead < prevLuma.numElements();
+        long lastRead = highestPrevWord + (rows - 1) * p.pitch() + (p.block() >>> 2);
+        return lowestPrevWord >= 0 && lastRead < prevLuma.numElements();
     }
 
     /** {@code uint2(prev_luma[src], prev_luma[src + 1])} for every lane, {@code src = prevWord + offset}. */
