@@ -12,6 +12,7 @@ import org.imbrex.io.yara.scan.FileRules;
 import org.imbrex.io.yara.scan.RuleScanPlan;
 import org.imbrex.jobs.search.RuleSources.RuleText;
 import org.imbrex.jobs.spark.HadoopConf;
+import org.imbrex.jobs.spark.SharedValue;
 import org.imbrex.jobs.spark.TableFormat;
 import scala.Tuple2;
 
@@ -49,16 +50,17 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
     record FileHits(String path, long length, Iterable<long[]> hits) {
     }
 
-    private final ArrayList<RuleText> sources;
+    /** The rule files' text, broadcast: every task of the job reads the same megabyte or so. */
+    private final SharedValue<ArrayList<RuleText>> sources;
     private final Spec spec;
     private final LongAccumulator filesEvaluated;
     private final LongAccumulator ruleMatches;
     /** The table part of partition 0: parts before it are another RDD's of the same job. */
     private final int firstPart;
 
-    EvaluateRules(List<RuleText> sources, Spec spec, LongAccumulator filesEvaluated, LongAccumulator ruleMatches,
-            int firstPart) {
-        this.sources = new ArrayList<>(sources);
+    EvaluateRules(SharedValue<ArrayList<RuleText>> sources, Spec spec, LongAccumulator filesEvaluated,
+            LongAccumulator ruleMatches, int firstPart) {
+        this.sources = sources;
         this.spec = spec;
         this.filesEvaluated = filesEvaluated;
         this.ruleMatches = ruleMatches;
@@ -98,7 +100,7 @@ final class EvaluateRules implements Function2<Integer, Iterator<Tuple2<String, 
      * the first part of its partitions, this does not); its one {@link WrittenRules}.
      */
     Iterator<WrittenRules> evaluate(int part, List<FileHits> files) throws IOException {
-        RuleScanPlan plan = plan(sources, spec.maxSad());
+        RuleScanPlan plan = plan(sources.get(), spec.maxSad());
         List<FileHits> sorted = new ArrayList<>(files);
         sorted.sort(Comparator.comparing(FileHits::path));
         try (FileEvaluation evaluation = new FileEvaluation(plan, spec, part, filesEvaluated, ruleMatches)) {

@@ -32,6 +32,7 @@ import org.imbrex.jobs.spark.StartupWarmUp;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.SharedValue;
 import org.imbrex.jobs.spark.TableFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -165,7 +166,8 @@ public final class RuleSearchJob {
             List<LocatedFileStatus> cut = prepared.listed().stream().filter(f -> f.getLen() > splitSize).toList();
             LongAccumulator filesEvaluated = progress.counter("files evaluated");
             LongAccumulator ruleMatches = progress.counter("rule matches");
-            AtomsOfScan scan = atomsOfScan(plan, hadoop, progress);
+            AtomsOfScan scan = atomsOfScan(sc, plan, hadoop, progress);
+            SharedValue<ArrayList<RuleText>> sources = SharedValue.broadcast(sc, new ArrayList<>(prepared.sources()));
             progress.phase((plan.signatures().isEmpty() ? "" : "scan " + files.size() + " files (" + bytes
                     + " bytes) for " + plan.signatures().size() + " atoms, then ") + "evaluate "
                     + plan.rules().size() + " rules per file");
@@ -177,7 +179,7 @@ public final class RuleSearchJob {
             LOG.info("search: {} tasks scan and evaluate the {} files of at most {} bytes; {} larger files are "
                     + "scanned in splits", runs.size(), whole.size(), splitSize, cut.size());
             JavaRDD<WrittenRules> evaluated = JavaRDD.fromRDD(new RangeTasks<>(sc.sc(), runs, new ScanAndEvaluate(
-                    scan, new EvaluateRules(prepared.sources(), spec, filesEvaluated, ruleMatches, 0)),
+                    scan, new EvaluateRules(sources, spec, filesEvaluated, ruleMatches, 0)),
                     ClassTag$.MODULE$.apply(WrittenRules.class)), ClassTag$.MODULE$.apply(WrittenRules.class));
             // Two jobs side by side: the larger files' evaluation waits for their scan stage, the whole files'
             // tasks wait for nothing (Spark's FIFO scheduler gives the first job's tasks the free cores first).
@@ -191,7 +193,7 @@ public final class RuleSearchJob {
                         lengths.size())));
                 larger = inputs.cogroup(atoms(sc, cut, splitSize, scan), PathRuns.of(cutFiles,
                         EVALUATION_PARTS_PER_PART * parts, options.openCost()))
-                        .mapPartitionsWithIndex(new EvaluateRules(prepared.sources(), spec, filesEvaluated,
+                        .mapPartitionsWithIndex(new EvaluateRules(sources, spec, filesEvaluated,
                                 ruleMatches, runs.size()), false).collectAsync();
             }
             List<WrittenRules> written = new ArrayList<>(await(evaluated.collectAsync()));
@@ -245,18 +247,20 @@ public final class RuleSearchJob {
      * ranges twice when the plan has case-blind atoms: for the atoms as read, then, with A-Z lowercased, for
      * the nocase strings' atoms.
      */
-    private AtomsOfScan atomsOfScan(RuleScanPlan plan, HadoopConf hadoop, JobProgress progress) {
+    private AtomsOfScan atomsOfScan(JavaSparkContext sc, RuleScanPlan plan, HadoopConf hadoop,
+            JobProgress progress) {
         if (plan.signatures().isEmpty()) {
             return null;
         }
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.counter("atoms found"));
         ScanPartition asRead = plan.asRead().isEmpty() ? null
-                : new ScanPartition(plan.asRead(), hadoop, options, counters, TileBytes.AS_READ);
+                : new ScanPartition(SharedValue.broadcast(sc, new ArrayList<>(plan.asRead())), hadoop, options,
+                        counters, TileBytes.AS_READ);
         ScanPartition caseBlind = plan.caseBlind().isEmpty() ? null
-                : new ScanPartition(plan.caseBlind(), hadoop, options, new ScanPartition.Counters(
-                        progress.counter("bytes scanned case-blind"), progress.counter("tiles case-blind"),
-                        counters.matches()), TileBytes.ASCII_LOWER);
+                : new ScanPartition(SharedValue.broadcast(sc, new ArrayList<>(plan.caseBlind())), hadoop, options,
+                        new ScanPartition.Counters(progress.counter("bytes scanned case-blind"),
+                                progress.counter("tiles case-blind"), counters.matches()), TileBytes.ASCII_LOWER);
         return new AtomsOfScan(asRead, caseBlind, plan.caseBlindFrom());
     }
 

@@ -15,6 +15,7 @@ import org.imbrex.io.scan.SearchPlan;
 import org.imbrex.io.scan.TileBytes;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.spark.HadoopConf;
+import org.imbrex.jobs.spark.SharedValue;
 
 /**
  * One scan task: runs the msad4 search shader over every tile of the task's byte ranges and streams the
@@ -23,7 +24,8 @@ import org.imbrex.jobs.spark.HadoopConf;
  *
  * <p>Arrow memory lives in one allocator per task, freed when the rows run out, when a scan fails, or,
  * through a task completion listener, when the task ends before its rows were all taken. The signatures
- * travel in the task (they are small) and are compiled into a {@link SearchPlan} there. Example: {@code
+ * travel in the task, or in a broadcast the job's tasks share ({@link SharedValue}: thousands of atoms of
+ * YARA rules), and are compiled into a {@link SearchPlan} there. Example: {@code
  * ranges.mapPartitions(new ScanPartition(signatures, hadoop, options, counters))}.
  */
 final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Match> {
@@ -40,7 +42,7 @@ final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Match>
         BufferAllocator open();
     }
 
-    private final ArrayList<Signature> signatures;
+    private final SharedValue<ArrayList<Signature>> signatures;
     private final HadoopConf hadoop;
     private final SearchOptions options;
     private final Counters counters;
@@ -59,12 +61,23 @@ final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Match>
     /** A scan of {@code view} of the files' bytes ({@link TileBytes#ASCII_LOWER} for case-blind signatures). */
     ScanPartition(List<Signature> signatures, HadoopConf hadoop, SearchOptions options, Counters counters,
             TileBytes view) {
+        this(SharedValue.of(new ArrayList<>(signatures)), hadoop, options, counters, view);
+    }
+
+    /** A scan of {@code view} for signatures the job's tasks share ({@link SharedValue#broadcast}). */
+    ScanPartition(SharedValue<ArrayList<Signature>> signatures, HadoopConf hadoop, SearchOptions options,
+            Counters counters, TileBytes view) {
         this(signatures, hadoop, options, counters, RootAllocator::new, view);
     }
 
     private ScanPartition(List<Signature> signatures, HadoopConf hadoop, SearchOptions options, Counters counters,
             Allocators allocators, TileBytes view) {
-        this.signatures = new ArrayList<>(signatures);
+        this(SharedValue.of(new ArrayList<>(signatures)), hadoop, options, counters, allocators, view);
+    }
+
+    private ScanPartition(SharedValue<ArrayList<Signature>> signatures, HadoopConf hadoop, SearchOptions options,
+            Counters counters, Allocators allocators, TileBytes view) {
+        this.signatures = signatures;
         this.hadoop = hadoop;
         this.options = options;
         this.counters = counters;
@@ -85,7 +98,7 @@ final class ScanPartition implements FlatMapFunction<Iterator<ByteRange>, Match>
 
     /** The rows of {@code ranges}, not yet scanned; nothing is allocated until the first range is asked for. */
     ScanRows rows(Iterator<ByteRange> ranges) {
-        return new ScanRows(ranges, SearchPlan.compile(signatures), hadoop.toConfiguration(), options, counters,
+        return new ScanRows(ranges, SearchPlan.compile(signatures.get()), hadoop.toConfiguration(), options, counters,
                 allocators, view);
     }
 }

@@ -24,6 +24,7 @@ import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.InputLister;
 import org.imbrex.io.scan.SearchPlan;
+import org.imbrex.io.scan.TileBytes;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.spark.HadoopConf;
 import org.imbrex.jobs.spark.ImbrexSession;
@@ -31,6 +32,7 @@ import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.DriverWarmUp;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
+import org.imbrex.jobs.spark.SharedValue;
 import org.imbrex.jobs.spark.StartupWarmUp;
 import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.slf4j.Logger;
@@ -186,7 +188,8 @@ public final class SearchJob {
         ScanPartition.Counters counters = new ScanPartition.Counters(progress.bytesScanned(), progress.tiles(),
                 progress.matches());
         List<RangeTasks.Ranges> tasks = ScanSplits.tasks(sc, prepared.listed(), options);
-        ScanPartition scan = new ScanPartition(plan.signatures(), hadoop, options, counters);
+        ScanPartition scan = new ScanPartition(SharedValue.broadcast(sc, new ArrayList<>(plan.signatures())), hadoop,
+                options, counters, TileBytes.AS_READ);
         WriteTablePart write = new WriteTablePart(plan.signatures(), order, spec,
                 progress.counter("write runs spilled"));
         try {

@@ -4,6 +4,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.jobs.motion.MotionPart;
 import org.imbrex.jobs.motion.MotionTask;
@@ -18,8 +19,8 @@ import org.imbrex.jobs.search.WrittenRules;
  * <p>Spark serializes four records with Kryo: {@link ByteRange}, because {@code search --partitions N}
  * shuffles the ranges to spread them over N tasks; {@link Match}, which search shuffles to its table parts;
  * {@link WrittenPart}, what a search part task returns; and {@link MotionTask}, the elements motion
- * parallelizes from the driver. (Signatures travel inside the task closure, which Spark writes with
- * Java serialization.) Example: {@code RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
+ * parallelizes from the driver. (Signatures and rule texts are broadcast, {@link SharedValue}, in a holder
+ * Kryo writes with Java serialization.) Example: {@code RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
  */
 final class RecordSerializers {
     private RecordSerializers() {
@@ -44,6 +45,8 @@ final class RecordSerializers {
         kryo.register(WrittenPart[].class);
         kryo.register(WrittenRules.class, new WrittenRules.KryoSerializer());
         kryo.register(WrittenRules[].class);
+        // a job's broadcast signatures and rule texts: written once per job, so Java serialization will do
+        kryo.register(SharedValue.Held.class, new JavaSerializer());
     }
 
     /** {@code path, start, length, fileLength}; the record's constructor checks them again on reading. */

@@ -3,11 +3,13 @@ package org.imbrex.jobs.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.SparkConf;
 import org.apache.spark.serializer.KryoSerializer;
 import org.apache.spark.serializer.SerializerInstance;
 import org.imbrex.io.input.ByteRange;
+import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.search.Match;
 import org.imbrex.jobs.search.WrittenPart;
 import org.junit.jupiter.api.Test;
@@ -67,5 +69,19 @@ class RecordSerializersTest {
         assertThat(back[1].file()).isNull();
         assertThat(back[1].signatures()).isEmpty();
         assertThat(back[1].best()).isEmpty();
+    }
+
+    @Test
+    void aSharedValuesBroadcastHolder_withSignatures_roundTripsEqual() {
+        SerializerInstance kryo = kryo();
+        ArrayList<Signature> signatures = new ArrayList<>(List.of(Signature.ofHex("mz", "4D 5A ?? 00"),
+                Signature.ofHex("atom1", "00 00 00 01")));
+        SharedValue.Held<ArrayList<Signature>> held = new SharedValue.Held<>(signatures);
+        ByteBuffer bytes = kryo.serialize(held, ClassTag$.MODULE$.apply(SharedValue.Held.class));
+
+        SharedValue.Held<ArrayList<Signature>> back = kryo.deserialize(bytes,
+                ClassTag$.MODULE$.apply(SharedValue.Held.class));
+
+        assertThat(back.value()).isEqualTo(signatures).isNotSameAs(signatures);
     }
 }
