@@ -57,6 +57,16 @@ public final class RuleEvaluation {
         }
 
         /**
+         * The runnable rules, by index, that {@link #mayMatch} may be true for (for one of their strings), or null
+         * for every rule (the default). A rule outside the set whose condition needs one of its strings to match
+         * (a {@link StringGate}) is false without being looked at, so an engine that found the strings of a few
+         * hundred of 3,000 rules in a file has the evaluation visit those few hundred and the rules without a gate.
+         */
+        default BitSet candidates() {
+            return null;
+        }
+
+        /**
          * Whether a match of string {@code string} of {@code rule} starts at {@code offset}: asked for the
          * strings the condition uses only as {@code $a at E} ({@link PlacedStrings}), whose whole list {@link
          * #of} is then asked only for a rule that matched. By default from {@link #of}.
@@ -90,6 +100,16 @@ public final class RuleEvaluation {
     /** The distinct file-constant offsets of the placed gates ({@code pe.entry_point}), each computed once a file. */
     private final List<Condition> placedOffsets = new ArrayList<>();
     private final boolean[] importsPe;
+    /** Per rule file: its rules without a {@link StringGate} of plain strings, looked at in every file. */
+    private final BitSet[] ungated;
+    /** Per rule file: its global rules with such a gate; one outside the candidates hides the namespace. */
+    private final int[][] gatedGlobals;
+    /** Per rule file: its rules with a {@link PlacedGate}, false in a file where no placed offset is defined. */
+    private final BitSet[] placedGated;
+    /** Per rule file: whether one of its {@link #placedGated} rules is global. */
+    private final boolean[] placedGatedGlobal;
+    /** Per rule file: the placed offsets its placed gates ask at (indexes into {@link #placedOffsets}). */
+    private final int[][] placedOffsetsOf;
 
     /**
      * A rule's placed strings ({@link PlacedStrings}: used only as {@code $a at E}); those that YARA records at
@@ -119,6 +139,11 @@ public final class RuleEvaluation {
         this.importsPe = new boolean[files.size()];
         this.gates = new int[files.size()][][];
         this.placements = new Placement[files.size()][];
+        this.ungated = new BitSet[files.size()];
+        this.gatedGlobals = new int[files.size()][];
+        this.placedGated = new BitSet[files.size()];
+        this.placedGatedGlobal = new boolean[files.size()];
+        this.placedOffsetsOf = new int[files.size()][];
         Map<Condition, Integer> offsetIndex = new HashMap<>();
         for (int f = 0; f < files.size(); f++) {
             rules[f] = files.get(f).runnable().toArray(YaraRule[]::new);
@@ -141,6 +166,28 @@ public final class RuleEvaluation {
                         placedGate(conditions[f][r], gate, placedHere, offsetIndex));
             }
             importsPe[f] = files.get(f).imports().contains("pe");
+            ungated[f] = new BitSet(rules[f].length);
+            placedGated[f] = new BitSet(rules[f].length);
+            List<Integer> globals = new ArrayList<>();
+            for (int r = 0; r < rules[f].length; r++) {
+                if (gates[f][r] == null) {
+                    ungated[f].set(r);
+                } else if (rules[f][r].global()) {
+                    globals.add(r);
+                }
+                if (placements[f][r].gate() != null) {
+                    placedGated[f].set(r);
+                    placedGatedGlobal[f] |= rules[f][r].global();
+                }
+            }
+            BitSet offsetsAsked = new BitSet();
+            for (int r = placedGated[f].nextSetBit(0); r >= 0; r = placedGated[f].nextSetBit(r + 1)) {
+                for (int[] ks : placements[f][r].gate().offsets()) {
+                    Arrays.stream(ks).forEach(offsetsAsked::set);
+                }
+            }
+            placedOffsetsOf[f] = offsetsAsked.stream().toArray();
+            gatedGlobals[f] = globals.stream().mapToInt(Integer::intValue).toArray();
         }
     }
 
@@ -187,10 +234,36 @@ public final class RuleEvaluation {
 
     private List<MatchedRule> matches(int f, int first, FileContent data, ByteFacts.LazyPe pe,
             Map<String, ModuleValue> moduleValues, StringMatches strings, PlacedValues placedValues) {
-        Map<String, Boolean> results = new HashMap<>(2 * rules[f].length);
+        // The rules looked at: those without a gate, and the candidates. A gated rule that is not a candidate is
+        // false without a look-up (mayMatchAny below would say so), and if it is global it hides the namespace.
+        //   rules of f     r0 r1 r2 r3 r4 r5        ungated[f]      1  0  0  1  0  0
+        //   candidates     (first + r)              candidates      0  1  0  0  0  1
+        //   looked at      r0 r1 r3 r5              look            1  1  0  1  0  1
+        BitSet candidates = strings.candidates();
+        BitSet look;
+        if (candidates == null) {
+            look = new BitSet(rules[f].length);
+            look.set(0, rules[f].length);
+        } else {
+            for (int g : gatedGlobals[f]) {
+                if (!candidates.get(first + g)) {
+                    return List.of();
+                }
+            }
+            look = candidates.get(first, first + rules[f].length);
+            look.or(ungated[f]);
+        }
+        if (!placedGated[f].isEmpty() && placedValues.noneDefined(placedOffsetsOf[f])) {
+            // "$a at pe.entry_point" in a file without a PE header: mayMatchPlaced below would be false for each
+            if (placedGatedGlobal[f]) {
+                return List.of();
+            }
+            look.andNot(placedGated[f]);
+        }
+        Map<String, Boolean> results = new HashMap<>();
         List<MatchedRule> reported = new ArrayList<>();
         boolean gated = false;
-        for (int r = 0; r < rules[f].length; r++) {
+        for (int r = look.nextSetBit(0); r >= 0; r = look.nextSetBit(r + 1)) {
             YaraRule rule = rules[f][r];
             if (gates[f][r] != null && !mayMatchAny(gates[f][r], first + r, strings)) {
                 // as below, without a look-up: none of the gate's strings can match
@@ -316,6 +389,16 @@ public final class RuleEvaluation {
             if (module != null) {
                 pe = module;
             }
+        }
+
+        /** True when the placed offsets {@code ks} are undefined in this file (no PE header for {@code pe.entry_point}). */
+        boolean noneDefined(int[] ks) {
+            for (int k : ks) {
+                if (of(k) != ConditionEvaluator.UNDEFINED) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         long of(int k) {

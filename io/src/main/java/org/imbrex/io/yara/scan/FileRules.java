@@ -2,6 +2,7 @@ package org.imbrex.io.yara.scan;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import org.imbrex.io.yara.rules.FileContent;
 import org.imbrex.io.yara.rules.MatchedRule;
@@ -34,6 +35,9 @@ public final class FileRules {
     private final int[][] starts;
     private final int[] counts;
     private final int maxSad;
+    /** The string refs with a start, in the order their first start came. */
+    private int[] touched = new int[16];
+    private int touchedCount;
 
     /** {@code data} is the whole file; strings are matched exactly. */
     public FileRules(RuleScanPlan plan, byte[] data) {
@@ -75,6 +79,10 @@ public final class FileRules {
         int[] list = starts[ref];
         if (list == null) {
             list = starts[ref] = new int[4];
+            if (touchedCount == touched.length) {
+                touched = Arrays.copyOf(touched, 2 * touchedCount);
+            }
+            touched[touchedCount++] = ref;
         } else if (counts[ref] == list.length) {
             list = starts[ref] = Arrays.copyOf(list, 2 * list.length);
         }
@@ -87,7 +95,17 @@ public final class FileRules {
         for (int ref = 0; ref < starts.length; ref++) {
             matches.add(null);
         }
+        BitSet candidates = plan.alwaysCandidates();
+        for (int i = 0; i < touchedCount; i++) {
+            candidates.set(plan.ruleOf(touched[i]));
+        }
         return plan.evaluation().matches(file, new RuleEvaluation.StringMatches() {
+            @Override
+            public BitSet candidates() {
+                // mayMatch below is true only for a string with a start, placed, or matched over the whole file
+                return candidates;
+            }
+
             @Override
             public List<StringMatch> of(int index, YaraRule rule, int string) {
                 return listOf(plan.ref(index, string), matches);

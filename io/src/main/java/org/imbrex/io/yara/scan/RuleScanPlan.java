@@ -62,6 +62,10 @@ public final class RuleScanPlan {
     private final int caseBlindFrom;
     /** Per rule of {@link #rules()}: the ref of its first string. */
     private final int[] firstRefs;
+    /** Per string ref: the index of its rule in {@link #rules()}. */
+    private final int[] ruleOfRef;
+    /** The rules with a placed string or one matched over the whole file: candidates in every file. */
+    private final BitSet alwaysCandidates = new BitSet();
     private final RuleEvaluation evaluation;
 
     private RuleScanPlan(List<RuleFile> files, boolean allLowercased) {
@@ -111,6 +115,14 @@ public final class RuleScanPlan {
         this.caseBlindFrom = signatures.size();
         addSignatures(caseBlindByBytes);
         this.firstRefs = firstRef.stream().mapToInt(Integer::intValue).toArray();
+        this.ruleOfRef = new int[refs.size()];
+        for (int index = 0; index < firstRefs.length; index++) {
+            int end = index + 1 < firstRefs.length ? firstRefs[index + 1] : refs.size();
+            Arrays.fill(ruleOfRef, firstRefs[index], end, index);
+            if (!placed.get(firstRefs[index], end).isEmpty() || !wholeFileSet.get(firstRefs[index], end).isEmpty()) {
+                alwaysCandidates.set(index);
+            }
+        }
     }
 
     private void addSignatures(Map<Key, List<Integer>> atoms) {
@@ -205,6 +217,19 @@ public final class RuleScanPlan {
      */
     public int ref(int index, int string) {
         return firstRefs[index] + string;
+    }
+
+    /** The index in {@link #rules()} of the rule string ref {@code ref} belongs to. */
+    public int ruleOf(int ref) {
+        return ruleOfRef[ref];
+    }
+
+    /**
+     * The rules, by index, that are {@link RuleEvaluation.StringMatches#candidates() candidates} in every file
+     * whatever the scan found: those with a placed string or a string without atoms (matched over the whole file).
+     */
+    public BitSet alwaysCandidates() {
+        return (BitSet) alwaysCandidates.clone();
     }
 
     /** The evaluation of the plan's rules, prepared once. */
