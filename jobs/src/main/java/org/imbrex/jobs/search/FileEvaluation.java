@@ -78,7 +78,8 @@ final class FileEvaluation implements AutoCloseable {
     /** Evaluates the file at {@code path} of {@code length} bytes, where the scan found {@code hits}. */
     void evaluate(String path, long length, Iterable<long[]> hits) throws IOException {
         // read only if a rule needs the bytes: a file where the scan found no atom usually does not
-        FileRules fileRules = new FileRules(plan, FileContent.lazy(length, () -> read(path, length)), spec.maxSad());
+        FileRules fileRules = new FileRules(plan, FileContent.lazy(length, () -> read(path, length),
+                head -> readHead(path, length, head)), spec.maxSad());
         for (long[] run : hits) {
             for (long hit : run) {
                 fileRules.found((int) (hit >>> 32), hit & 0xFFFF_FFFFL);
@@ -133,6 +134,12 @@ final class FileEvaluation implements AutoCloseable {
             ruleRows.close();
         } finally {
             stringRows.close();
+        }
+    }
+
+    private void readHead(String path, long length, byte[] head) throws IOException {
+        try (RangeReader reader = RangeReader.open(inputs.of(path), ByteRange.wholeFile(path, length))) {
+            reader.readFully(0, head);
         }
     }
 

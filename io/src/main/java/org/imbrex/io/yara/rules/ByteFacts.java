@@ -65,7 +65,10 @@ final class ByteFacts implements FileFacts {
 
         PeModule get() {
             if (module == null) {
-                module = peModule(data.bytes());
+                // YARA's first test of a PE (PeHeaderReader): the DOS header's "MZ"; the first two bytes tell it
+                byte[] head = data.head(2);
+                boolean mz = head.length == 2 && head[0] == 'M' && head[1] == 'Z';
+                module = mz ? peModule(data.bytes()) : PeModule.NOT_PE;
             }
             return module;
         }

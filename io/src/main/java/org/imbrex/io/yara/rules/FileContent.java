@@ -2,6 +2,7 @@ package org.imbrex.io.yara.rules;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 
 /**
  * The bytes of one file a rule set is evaluated on, read only if something needs them: its length is known
@@ -11,6 +12,8 @@ import java.io.UncheckedIOException;
  *   filesize                        length, no read
  *   a string checked, uint16(0),    bytes(): the whole file, read once on first use
  *   the pe module, a placed string
+ *   the pe module of a file that    head(2): "MZ" or not, the rest unread (with a head reader)
+ *   does not start with "MZ"
  * </pre>
  * Example: {@code FileContent.of(data)} for bytes in memory; {@code FileContent.lazy(length, () ->
  * read(path))} for a file read on first use.
@@ -22,29 +25,63 @@ public final class FileContent {
         byte[] read() throws IOException;
     }
 
+    /** Reads the first bytes of a file into {@code into}: {@code into.length} of them, or the whole file if shorter. */
+    @FunctionalInterface
+    public interface HeadReader {
+        void read(byte[] into) throws IOException;
+    }
+
     private final long length;
     private final Reader reader;
+    private final HeadReader headReader;
     private byte[] bytes;
 
-    private FileContent(long length, Reader reader, byte[] bytes) {
+    private FileContent(long length, Reader reader, HeadReader headReader, byte[] bytes) {
         this.length = length;
         this.reader = reader;
+        this.headReader = headReader;
         this.bytes = bytes;
     }
 
     /** Bytes in memory. */
     public static FileContent of(byte[] data) {
-        return new FileContent(data.length, null, data);
+        return new FileContent(data.length, null, null, data);
     }
 
     /** A file of {@code length} bytes that {@code reader} reads (once) when they are first needed. */
     public static FileContent lazy(long length, Reader reader) {
-        return new FileContent(length, reader, null);
+        return new FileContent(length, reader, null, null);
+    }
+
+    /**
+     * The same, with {@code head} reading the file's first bytes alone: the pe module tells a file that does
+     * not start with "MZ" from those, without reading the rest.
+     */
+    public static FileContent lazy(long length, Reader reader, HeadReader head) {
+        return new FileContent(length, reader, head, null);
     }
 
     /** The file's size. */
     public long length() {
         return length;
+    }
+
+    /**
+     * The file's first {@code n} bytes, or all of them if it is shorter: from memory if the file was read, else
+     * through the head reader if there is one, else by reading the whole file.
+     */
+    public byte[] head(int n) {
+        int count = (int) Math.min(n, length);
+        if (bytes != null || headReader == null) {
+            return Arrays.copyOf(bytes(), count);
+        }
+        byte[] head = new byte[count];
+        try {
+            headReader.read(head);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return head;
     }
 
     /**

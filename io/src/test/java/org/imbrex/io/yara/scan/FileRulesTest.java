@@ -238,6 +238,40 @@ class FileRulesTest {
         assertThat(reads[0]).as(condition).isEqualTo(read ? 1 : 0);
     }
 
+    /**
+     * With a head reader, the pe module reads only the first two bytes of a file that does not start with "MZ"
+     * (no PE for YARA); a file that does is read whole, as is one whose integers a rule reads.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "$a at pe.entry_point or $b at pe.entry_point ; no words here ; 1 ; 0",
+        "pe.is_pe or $a ; no words here ; 1 ; 0",
+        "pe.number_of_sections == 0 or $a ; no words here ; 1 ; 0",
+        "pe.is_pe or $a ; MZ, no words here ; 1 ; 1",
+        "$a at pe.entry_point or $b at pe.entry_point ; MZ, no words here ; 1 ; 1",
+        "uint16(0) == 0x5A4D or $a ; no words here ; 0 ; 1",
+        "$a ; no words here ; 0 ; 0",
+    })
+    void thePeModuleOfAFileNotStartingWithMz_readsItsHeadOnly(String condition, String text, int headReads,
+            int reads) {
+        RuleFile file = RuleFileReader.read("n", "t.yar", "import \"pe\" rule r { strings: $a = \"key\" "
+                + (condition.contains("$b") ? "$b = { 4D 5A } " : "") + "condition: " + condition + " }");
+        RuleScanPlan plan = RuleScanPlan.forScan(List.of(file), 0);
+        byte[] data = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        int[] counts = new int[2];
+        org.imbrex.io.yara.rules.FileContent content = org.imbrex.io.yara.rules.FileContent.lazy(data.length, () -> {
+            counts[1]++;
+            return data;
+        }, head -> {
+            counts[0]++;
+            System.arraycopy(data, 0, head, 0, head.length);
+        });
+        FileRules rules = new FileRules(plan, content, 0);
+        assertThat(rules.matches()).extracting(MatchedRule::match).as(condition)
+                .isEqualTo(RuleOracle.matches(List.of(file), data));
+        assertThat(counts).as(condition + " on " + text).containsExactly(headReads, reads);
+    }
+
     private static List<RuleFile> ruleFiles(RuleCorpus.Case c) {
         List<RuleFile> files = new ArrayList<>();
         for (int i = 0; i < c.ruleFiles().size(); i++) {
