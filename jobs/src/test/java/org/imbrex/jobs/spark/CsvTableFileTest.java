@@ -66,6 +66,16 @@ class CsvTableFileTest {
         assertWritesAsTheLibrary(rows);
     }
 
+    @Test
+    void write_fieldsLongerThanTheWritersBuffer_betweenShortRows_equalsTheLibrary() throws IOException {
+        String longPath = "file:/data/" + "d,ir/".repeat(30_000) + "x.bin"; // 150,000 bytes, quoted
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            rows.add(new Object[] {"rule:$a", i % 1000 == 999 ? longPath : "file:/data/a.bin", (long) i, 4, 0});
+        }
+        assertWritesAsTheLibrary(rows);
+    }
+
     private static void assertWritesAsTheLibrary(List<Object[]> rows) throws IOException {
         ByteArrayOutputStream written = new ByteArrayOutputStream();
         try (CsvTableFile file = new CsvTableFile(TableColumns.of(MatchTable.SCHEMA), written)) {
