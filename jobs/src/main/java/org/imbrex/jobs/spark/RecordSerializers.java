@@ -16,11 +16,12 @@ import org.imbrex.jobs.search.WrittenRules;
  * Kryo serializers for the records imbrex ships between driver and executors. Kryo 4.0.3 fails on records
  * ("can't get field offset on a record class"), so each one is written field by field.
  *
- * <p>Spark serializes four records with Kryo: {@link ByteRange}, because {@code search --partitions N}
+ * <p>Spark serializes these records with Kryo: {@link ByteRange}, because {@code search --partitions N}
  * shuffles the ranges to spread them over N tasks; {@link Match}, which search shuffles to its table parts;
- * {@link WrittenPart}, what a search part task returns; and {@link MotionTask}, the elements motion
- * parallelizes from the driver. (Signatures and rule texts are broadcast, {@link SharedValue}, in a holder
- * Kryo writes with Java serialization.) Example: {@code RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
+ * {@link WrittenPart} and {@link WrittenRules}, what search part tasks return; {@link MotionTask} and {@link
+ * MotionPart}, what motion parallelizes and returns. Signatures and rule texts are broadcast ({@link
+ * SharedValue}) in a holder Kryo writes with Java serialization. Example: {@code
+ * RecordSerializers.registerAll(kryo)} in {@link ImbrexKryoRegistrator}.
  */
 final class RecordSerializers {
     private RecordSerializers() {

@@ -54,7 +54,10 @@ final class ByteFacts implements FileFacts {
         this.strings = strings;
     }
 
-    /** The file's pe module, parsed (and the file read) when a rule first asks for a value of it. */
+    /**
+     * The file's pe module, parsed (and the file read) when a rule first asks for a value of it; a file that does
+     * not start with "MZ" is no PE, told from its first two bytes ({@link FileContent#head}).
+     */
     static final class LazyPe {
         private final FileContent data;
         private PeModule module;

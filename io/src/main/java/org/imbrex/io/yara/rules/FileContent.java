@@ -25,7 +25,10 @@ public final class FileContent {
         byte[] read() throws IOException;
     }
 
-    /** Reads the first bytes of a file into {@code into}: {@code into.length} of them, or the whole file if shorter. */
+    /**
+     * Reads the file's first {@code into.length} bytes into {@code into} (never more than the file has). For a
+     * file that starts with "MZ" the pe module reads the whole file after this: one more open on a remote store.
+     */
     @FunctionalInterface
     public interface HeadReader {
         void read(byte[] into) throws IOException;

@@ -61,6 +61,7 @@ public final class RuleEvaluation {
          * for every rule (the default). A rule outside the set whose condition needs one of its strings to match
          * (a {@link StringGate}) is false without being looked at, so an engine that found the strings of a few
          * hundred of 3,000 rules in a file has the evaluation visit those few hundred and the rules without a gate.
+         * The evaluation does not change the set.
          */
         default BitSet candidates() {
             return null;
@@ -391,7 +392,7 @@ public final class RuleEvaluation {
             }
         }
 
-        /** True when the placed offsets {@code ks} are undefined in this file (no PE header for {@code pe.entry_point}). */
+        /** True when the placed offsets {@code ks} are undefined in this file (no PE for {@code pe.entry_point}). */
         boolean noneDefined(int[] ks) {
             for (int k : ks) {
                 if (of(k) != ConditionEvaluator.UNDEFINED) {
