@@ -1,6 +1,7 @@
 package org.imbrex.jobs.search;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -20,10 +21,13 @@ import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.InputLister;
+import org.imbrex.io.input.RangeReader;
 import org.imbrex.io.scan.TileBytes;
+import org.imbrex.io.yara.rules.FileContent;
 import org.imbrex.io.yara.rules.IncludeWarning;
 import org.imbrex.io.yara.rules.RuleFile;
 import org.imbrex.io.yara.rules.SkippedRule;
+import org.imbrex.io.yara.scan.FileRules;
 import org.imbrex.io.yara.scan.RuleScanPlan;
 import org.imbrex.jobs.search.RuleSources.RuleText;
 import org.imbrex.jobs.spark.CommandSession;
@@ -77,7 +81,8 @@ public final class RuleSearchJob {
     public int run() {
         Prepared prepared = prepare();
         StartupWarmUp warmUp = prepared.plan().signatures().isEmpty() ? null : StartupWarmUp.startFor(
-                options.master(), "scan", new ScanWarmUp(prepared.plan().signatures(), prepared.files(), options));
+                options.master(), "scan", new ScanWarmUp(prepared.plan().signatures(), prepared.files(), options,
+                        evaluateWarmUp(prepared.plan())));
         StartupWarmUp.startFor(options.master(), "driver",
                 new DriverWarmUp(List.of(new ArrayList<>(prepared.plan().signatures()), options)));
         try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
@@ -87,6 +92,23 @@ public final class RuleSearchJob {
             run(session.spark(), prepared).print(System.out);
             return 0;
         }
+    }
+
+    /**
+     * The scan warm-up's evaluation of a file it scanned whole: the file's rules from the atoms found, as a task
+     * evaluates them, so that the JIT has compiled the string checks and the conditions when the tasks start;
+     * the rules that match go nowhere.
+     */
+    private ScanWarmUp.WholeFile evaluateWarmUp(RuleScanPlan plan) {
+        return (file, matches) -> {
+            java.nio.file.Path local = java.nio.file.Path.of(RangeReader.localPath(file.path()));
+            FileRules rules = new FileRules(plan, FileContent.lazy(file.length(), () -> Files.readAllBytes(local)),
+                    options.maxSad());
+            for (long match : matches) {
+                rules.found((int) (match >>> 32), match & 0xFFFF_FFFFL);
+            }
+            rules.matches();
+        };
     }
 
     /** Runs the job in an existing session. */

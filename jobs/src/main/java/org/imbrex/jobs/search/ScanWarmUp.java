@@ -1,6 +1,7 @@
 package org.imbrex.jobs.search;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -11,6 +12,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.RangeReader;
+import org.imbrex.io.scan.MatchSink;
 import org.imbrex.io.scan.ScoreLimit;
 import org.imbrex.io.scan.SearchPlan;
 import org.imbrex.io.scan.TileScanner;
@@ -23,8 +25,9 @@ import org.imbrex.jobs.spark.StartupWarmUp;
  * the JIT compiles the filter and the shaders' lane loops from the kind of bytes the job will scan, tile
  * edges included. It scans whole tiles, checks {@code
  * stopped} after each, and reads at most {@link #MOST_BYTES}; only {@code file:} inputs are read (a
- * warm-up does not fetch from HDFS or object stores). Nothing it does reaches a table: the job reads and
- * scans every byte itself.
+ * warm-up does not fetch from HDFS or object stores). A rule search also has each file the warm-up scanned
+ * whole evaluated ({@link WholeFile}), so that the rules' string checks are compiled too. Nothing it does
+ * reaches a table: the job reads and scans every byte itself.
  * <pre>
  *   inputs     a.bin [0, 64K) [64K, 128K) … [7.25M, 7.3M)   b.bin [0, 64K) …     (in listing order)
  *   warm-up    ↑ tile by tile, until stopped or MOST_BYTES
@@ -43,30 +46,52 @@ final class ScanWarmUp implements StartupWarmUp.Work {
      */
     static final int TILE_BYTES = 64 << 10;
 
+    /**
+     * What a warm-up does with a file it scanned whole, and the matches it found there ({@code signature << 32 |
+     * offset}, in the scan's order): a rule search evaluates the file's rules, as its tasks will.
+     */
+    @FunctionalInterface
+    interface WholeFile {
+        void scanned(InputFile file, long[] matches) throws IOException;
+    }
+
     private final List<Signature> signatures;
     private final List<InputFile> files;
     private final SearchOptions options;
     private final ScanPartition.Allocators allocators;
     private final long mostBytes;
+    private final WholeFile wholeFile;
     private final AtomicLong scanned = new AtomicLong();
+    private final AtomicLong wholeFiles = new AtomicLong();
 
     ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options) {
-        this(signatures, files, options, RootAllocator::new, MOST_BYTES);
+        this(signatures, files, options, null);
+    }
+
+    /** The same, handing each file scanned whole, with its matches, to {@code wholeFile} (null: nothing). */
+    ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options, WholeFile wholeFile) {
+        this(signatures, files, options, RootAllocator::new, MOST_BYTES, wholeFile);
     }
 
     /** The same, with Arrow memory from {@code allocators} (closed at the end) and at most {@code mostBytes}. */
     ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options,
-            ScanPartition.Allocators allocators, long mostBytes) {
+            ScanPartition.Allocators allocators, long mostBytes, WholeFile wholeFile) {
         this.signatures = List.copyOf(signatures);
         this.files = List.copyOf(files);
         this.options = options;
         this.allocators = allocators;
         this.mostBytes = mostBytes;
+        this.wholeFile = wholeFile;
     }
 
     /** Input bytes of the ranges scanned to their end so far. */
     long scannedBytes() {
         return scanned.get();
+    }
+
+    /** Files scanned whole and handed on, so far. */
+    long wholeFiles() {
+        return wholeFiles.get();
     }
 
     /** The warm-up's tile size: {@link #TILE_BYTES}, within the job's and at least 4 × the longest signature. */
@@ -92,16 +117,42 @@ final class ScanWarmUp implements StartupWarmUp.Work {
                     continue;
                 }
                 ByteRange range = new ByteRange(file.path(), 0, Math.min(left, file.length()), file.length());
-                try (TileScanner.TileScan scan = scanner.open(fs, range, limit, (signature, offset, sad) -> { })) {
+                boolean whole = wholeFile != null && range.length() == file.length()
+                        && file.length() <= RuleSearchJob.MAX_FILE_BYTES;
+                MatchList matches = new MatchList();
+                try (TileScanner.TileScan scan = scanner.open(fs, range, limit, whole ? matches
+                        : (signature, offset, sad) -> { })) {
                     boolean more = true;
                     while (more && !stopped.getAsBoolean()) {
-                        more = scan.next(); // the tile's matches go nowhere
+                        more = scan.next(); // the tile's matches go nowhere, or to wholeFile below
                     }
                     if (!more) {
                         scanned.addAndGet(range.length());
                     }
+                    if (!more && whole && !stopped.getAsBoolean()) {
+                        wholeFile.scanned(file, matches.toArray());
+                        wholeFiles.incrementAndGet();
+                    }
                 }
             }
+        }
+    }
+
+    /** The matches of one file, {@code signature << 32 | offset}. */
+    private static final class MatchList implements MatchSink {
+        private long[] matches = new long[64];
+        private int count;
+
+        @Override
+        public void accept(int signature, long offset, int sad) {
+            if (count == matches.length) {
+                matches = Arrays.copyOf(matches, 2 * count);
+            }
+            matches[count++] = (long) signature << 32 | offset;
+        }
+
+        long[] toArray() {
+            return Arrays.copyOf(matches, count);
         }
     }
 }

@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.signature.Signature;
@@ -54,7 +56,7 @@ class ScanWarmUpTest {
                 "--tile-size", "64K"));
         args.addAll(List.of(options));
         return new ScanWarmUp(SIGNATURES, files, Searches.options(args.toArray(String[]::new)),
-                () -> root.newChildAllocator("warm-up", 0, Long.MAX_VALUE), mostBytes);
+                () -> root.newChildAllocator("warm-up", 0, Long.MAX_VALUE), mostBytes, null);
     }
 
     private void runToItsEnd(ScanWarmUp scan) throws InterruptedException {
@@ -86,6 +88,28 @@ class ScanWarmUpTest {
 
         runToItsEnd(scan);
         assertThat(scan.scannedBytes()).as("a.bin, then b.bin's first 50,000 bytes").isEqualTo(150_000);
+    }
+
+    @Test
+    void handsEachFileScannedWholeOn_withItsMatches_andNotAFileCutByTheBudget() throws Exception {
+        byte[] bytes = new byte[150_000];
+        for (int at : new int[] {100, 70_000, 149_996}) {
+            bytes[at] = 0x12;
+            bytes[at + 1] = 0x34;
+            bytes[at + 3] = 0x78;
+        }
+        InputFile a = new InputFile(SearchCorpus.qualified(Files.write(dir.resolve("a.bin"), bytes)), bytes.length);
+        InputFile b = new InputFile(SearchCorpus.qualified(Files.write(dir.resolve("b.bin"), bytes)), bytes.length);
+        List<String> args = List.of("--signatures", "s", "--input", "i", "--output", "o", "--tile-size", "64K");
+        Map<String, long[]> handed = new ConcurrentHashMap<>();
+        ScanWarmUp scan = new ScanWarmUp(List.of(Signature.ofHex("a", "12 34 ?? 78")), List.of(a, b),
+                Searches.options(args.toArray(String[]::new)), () -> root.newChildAllocator("warm-up", 0,
+                        Long.MAX_VALUE), 200_000, (file, matches) -> handed.put(file.path(), matches));
+
+        runToItsEnd(scan);
+        assertThat(handed).containsOnlyKeys(a.path());
+        assertThat(handed.get(a.path())).containsExactlyInAnyOrder(100L, 70_000L, 149_996L);
+        assertThat(scan.wholeFiles()).isOne();
     }
 
     @Test
