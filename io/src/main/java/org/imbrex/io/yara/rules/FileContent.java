@@ -27,7 +27,8 @@ public final class FileContent {
 
     /**
      * Reads the file's first {@code into.length} bytes into {@code into} (never more than the file has). For a
-     * file that starts with "MZ" the pe module reads the whole file after this: one more open on a remote store.
+     * file that starts with "MZ" the pe module reads the whole file after this: a second open, cheap for a local
+     * file, a second request on a remote store (the search job gives a head reader for local files only).
      */
     @FunctionalInterface
     public interface HeadReader {
