@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code conf/jit-directives.json}, which {@code bin/imbrex} passes to HotSpot: a JVM reads all three directives
  * without a syntax error (HotSpot only prints one and carries on, so nothing else would notice), and keeps C2
- * from compiling a hot method outside the listed packages.
+ * from compiling a hot method outside the listed packages; and the shaders' compile thresholds beside them.
  */
 class JitDirectivesTest {
 
@@ -51,5 +51,22 @@ class JitDirectivesTest {
         assertThat(output).contains("3 compiler directives added").doesNotContain("Syntax error");
         assertThat(output).containsPattern("made not compilable on level 4 +" + HotLoop.class.getName()
                 .replace("$", "\\$") + "::step .*excluded");
+    }
+
+    /** The shaders' lower compile thresholds in {@code bin/imbrex}: a JVM takes the command without a complaint. */
+    @Test
+    void shaderThresholds_areACompileCommandTheJvmTakes() throws IOException, InterruptedException {
+        Path root = Path.of(System.getProperty("imbrex.root", "..")).toAbsolutePath().normalize();
+        String command = "-XX:CompileCommand=CompileThresholdScaling,org.imbrex.kernels.shaders.*::*,0.1";
+        assertThat(Files.readString(root.resolve("bin/imbrex"))).contains("'" + command + "'");
+
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                command, "-version").redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(process.exitValue()).isZero();
+        assertThat(output).contains("CompileThresholdScaling").contains("org/imbrex/kernels/shaders/*.*")
+                .doesNotContainIgnoringCase("error");
     }
 }
