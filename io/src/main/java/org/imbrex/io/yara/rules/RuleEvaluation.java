@@ -101,16 +101,8 @@ public final class RuleEvaluation {
     /** The distinct file-constant offsets of the placed gates ({@code pe.entry_point}), each computed once a file. */
     private final List<Condition> placedOffsets = new ArrayList<>();
     private final boolean[] importsPe;
-    /** Per rule file: its rules without a {@link StringGate} of plain strings, looked at in every file. */
-    private final BitSet[] ungated;
-    /** Per rule file: its global rules with such a gate; one outside the candidates hides the namespace. */
-    private final int[][] gatedGlobals;
-    /** Per rule file: its rules with a {@link PlacedGate}, false in a file where no placed offset is defined. */
-    private final BitSet[] placedGated;
-    /** Per rule file: whether one of its {@link #placedGated} rules is global. */
-    private final boolean[] placedGatedGlobal;
-    /** Per rule file: the placed offsets its placed gates ask at (indexes into {@link #placedOffsets}). */
-    private final int[][] placedOffsetsOf;
+    /** Per rule file: which of its rules a file's evaluation looks at. */
+    private final RuleVisits[] visits;
 
     /**
      * A rule's placed strings ({@link PlacedStrings}: used only as {@code $a at E}); those that YARA records at
@@ -140,11 +132,7 @@ public final class RuleEvaluation {
         this.importsPe = new boolean[files.size()];
         this.gates = new int[files.size()][][];
         this.placements = new Placement[files.size()][];
-        this.ungated = new BitSet[files.size()];
-        this.gatedGlobals = new int[files.size()][];
-        this.placedGated = new BitSet[files.size()];
-        this.placedGatedGlobal = new boolean[files.size()];
-        this.placedOffsetsOf = new int[files.size()][];
+        this.visits = new RuleVisits[files.size()];
         Map<Condition, Integer> offsetIndex = new HashMap<>();
         for (int f = 0; f < files.size(); f++) {
             rules[f] = files.get(f).runnable().toArray(YaraRule[]::new);
@@ -167,28 +155,17 @@ public final class RuleEvaluation {
                         placedGate(conditions[f][r], gate, placedHere, offsetIndex));
             }
             importsPe[f] = files.get(f).imports().contains("pe");
-            ungated[f] = new BitSet(rules[f].length);
-            placedGated[f] = new BitSet(rules[f].length);
-            List<Integer> globals = new ArrayList<>();
+            boolean[] global = new boolean[rules[f].length];
+            boolean[] gated = new boolean[rules[f].length];
+            int[][] placedGateOffsets = new int[rules[f].length][];
             for (int r = 0; r < rules[f].length; r++) {
-                if (gates[f][r] == null) {
-                    ungated[f].set(r);
-                } else if (rules[f][r].global()) {
-                    globals.add(r);
-                }
-                if (placements[f][r].gate() != null) {
-                    placedGated[f].set(r);
-                    placedGatedGlobal[f] |= rules[f][r].global();
-                }
+                global[r] = rules[f][r].global();
+                gated[r] = gates[f][r] != null;
+                PlacedGate placedGate = placements[f][r].gate();
+                placedGateOffsets[r] = placedGate == null ? null
+                        : Arrays.stream(placedGate.offsets()).flatMapToInt(Arrays::stream).toArray();
             }
-            BitSet offsetsAsked = new BitSet();
-            for (int r = placedGated[f].nextSetBit(0); r >= 0; r = placedGated[f].nextSetBit(r + 1)) {
-                for (int[] ks : placements[f][r].gate().offsets()) {
-                    Arrays.stream(ks).forEach(offsetsAsked::set);
-                }
-            }
-            placedOffsetsOf[f] = offsetsAsked.stream().toArray();
-            gatedGlobals[f] = globals.stream().mapToInt(Integer::intValue).toArray();
+            visits[f] = RuleVisits.of(global, gated, placedGateOffsets);
         }
     }
 
@@ -235,31 +212,11 @@ public final class RuleEvaluation {
 
     private List<MatchedRule> matches(int f, int first, FileContent data, ByteFacts.LazyPe pe,
             Map<String, ModuleValue> moduleValues, StringMatches strings, PlacedValues placedValues) {
-        // The rules looked at: those without a gate, and the candidates. A gated rule that is not a candidate is
-        // false without a look-up (mayMatchAny below would say so), and if it is global it hides the namespace.
-        //   rules of f     r0 r1 r2 r3 r4 r5        ungated[f]      1  0  0  1  0  0
-        //   candidates     (first + r)              candidates      0  1  0  0  0  1
-        //   looked at      r0 r1 r3 r5              look            1  1  0  1  0  1
-        BitSet candidates = strings.candidates();
-        BitSet look;
-        if (candidates == null) {
-            look = new BitSet(rules[f].length);
-            look.set(0, rules[f].length);
-        } else {
-            for (int g : gatedGlobals[f]) {
-                if (!candidates.get(first + g)) {
-                    return List.of();
-                }
-            }
-            look = candidates.get(first, first + rules[f].length);
-            look.or(ungated[f]);
-        }
-        if (!placedGated[f].isEmpty() && placedValues.noneDefined(placedOffsetsOf[f])) {
-            // "$a at pe.entry_point" in a file without a PE header: mayMatchPlaced below would be false for each
-            if (placedGatedGlobal[f]) {
-                return List.of();
-            }
-            look.andNot(placedGated[f]);
+        // Gated rules outside the candidates, and placed gates where no placed offset is defined, are false
+        // without a look-up (mayMatchAny and mayMatchPlaced below would say so): RuleVisits passes them over
+        BitSet look = visits[f].look(first, strings.candidates(), placedValues::noneDefined);
+        if (look == null) {
+            return List.of(); // a global rule passed over hides the namespace
         }
         Map<String, Boolean> results = new HashMap<>();
         List<MatchedRule> reported = new ArrayList<>();
