@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.apache.spark.api.java.function.PairFlatMapFunction;
+import org.imbrex.io.yara.scan.FileRules;
 import scala.Tuple2;
 
 /**
@@ -38,7 +39,19 @@ final class FileAtoms implements PairFlatMapFunction<Iterator<Match>, String, lo
     }
 
     private static long hit(Match match, int firstAtom) {
-        return (long) (firstAtom + match.signature()) << 32 | match.offset();
+        return hit(firstAtom + match.signature(), match.offset());
+    }
+
+    /** Atom {@code atom} found at {@code offset} (below 2^31), as the rule evaluation reads it. */
+    static long hit(int atom, long offset) {
+        return (long) atom << 32 | offset;
+    }
+
+    /** Hands each of {@code hits} ({@link #hit}) to {@code rules} as the atom it found. */
+    static void found(FileRules rules, long[] hits) {
+        for (long hit : hits) {
+            rules.found((int) (hit >>> 32), hit & 0xFFFF_FFFFL);
+        }
     }
 
     @Override

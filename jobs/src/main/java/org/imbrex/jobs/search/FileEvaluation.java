@@ -77,17 +77,15 @@ final class FileEvaluation implements AutoCloseable {
 
     /** Evaluates the file at {@code path} of {@code length} bytes, where the scan found {@code hits}. */
     void evaluate(String path, long length, Iterable<long[]> hits) throws IOException {
-        // read only if a rule needs the bytes: a file where the scan found no atom usually does not
-        // A local file's first bytes alone tell the pe module a non-PE; on a remote store each open is a request,
-        // and a PE file would cost two, so there the file is read whole as before.
+        // read only if a rule needs the bytes: a file where the scan found no atom usually does not. A local
+        // file's first bytes alone tell the pe module a non-PE; on a remote store each open is a request, and a
+        // PE file would cost two, so there the file is read whole.
         FileContent content = RangeReader.localPath(path) != null
                 ? FileContent.lazy(length, () -> read(path, length), head -> readHead(path, length, head))
                 : FileContent.lazy(length, () -> read(path, length));
         FileRules fileRules = new FileRules(plan, content, spec.maxSad());
         for (long[] run : hits) {
-            for (long hit : run) {
-                fileRules.found((int) (hit >>> 32), hit & 0xFFFF_FFFFL);
-            }
+            FileAtoms.found(fileRules, run);
         }
         for (MatchedRule matched : fileRules.matches()) {
             String source = matched.match().namespace();

@@ -104,9 +104,7 @@ public final class RuleSearchJob {
             java.nio.file.Path local = java.nio.file.Path.of(RangeReader.localPath(file.path()));
             FileRules rules = new FileRules(plan, FileContent.lazy(file.length(), () -> Files.readAllBytes(local)),
                     options.maxSad());
-            for (long match : matches) {
-                rules.found((int) (match >>> 32), match & 0xFFFF_FFFFL);
-            }
+            FileAtoms.found(rules, matches);
             rules.matches();
         };
     }

@@ -47,8 +47,8 @@ final class ScanWarmUp implements StartupWarmUp.Work {
     static final int TILE_BYTES = 64 << 10;
 
     /**
-     * What a warm-up does with a file it scanned whole, and the matches it found there ({@code signature << 32 |
-     * offset}, in the scan's order): a rule search evaluates the file's rules, as its tasks will.
+     * What a warm-up does with a file it scanned whole, and the matches it found there ({@link FileAtoms#hit}, in
+     * the scan's order): a rule search evaluates the file's rules, as its tasks will.
      */
     @FunctionalInterface
     interface WholeFile {
@@ -138,7 +138,7 @@ final class ScanWarmUp implements StartupWarmUp.Work {
         }
     }
 
-    /** The matches of one file, {@code signature << 32 | offset}. */
+    /** The matches of one file, as {@link FileAtoms#hit} gives them. */
     private static final class MatchList implements MatchSink {
         private long[] matches = new long[64];
         private int count;
@@ -148,7 +148,7 @@ final class ScanWarmUp implements StartupWarmUp.Work {
             if (count == matches.length) {
                 matches = Arrays.copyOf(matches, 2 * count);
             }
-            matches[count++] = (long) signature << 32 | offset;
+            matches[count++] = FileAtoms.hit(signature, offset);
         }
 
         long[] toArray() {
