@@ -115,8 +115,7 @@ public final class BlockMatcher implements AutoCloseable {
             int[] prevSat = tables.of(previous, prevRow0, prevRows);
             int[] curSat = tables.of(current, prevRow0, prevRows);
             int satWords = SummedAreaTable.size(width, prevRows);
-            return sea.match(width, stripe, cb, new SeaPasses.Planes(words(curWords, curWordCount),
-                    words(prevWords, prevWordCount), zeros ? words(markWords, curWordCount) : null,
+            return sea.match(width, stripe, cb, new SeaPasses.Planes(cur.view(), prev.view(), zeros ? words(markWords, curWordCount) : null,
                     zeros ? words(complementWords, prevWordCount) : null, words(curSat, satWords),
                     words(prevSat, satWords)));
         }

@@ -3,6 +3,8 @@ package org.imbrex.io.motion;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.imbrex.io.video.LumaFrame;
+import org.imbrex.kernels.resource.DxgiFormat;
+import org.imbrex.kernels.resource.TypedBuffer;
 
 /**
  * Packs rows of a luma plane into the words the block-matching shader reads: 4 pixels per little-endian
@@ -22,12 +24,45 @@ final class PackedLuma {
     /** How pixels are transformed while they are packed. */
     enum Form { PLANE, COMPLEMENT, ZERO_MARKS }
 
-    /** A frame's packed rows (form {@code PLANE}) and whether one of their pixels is 0. */
-    record Plane(int[] words, boolean zeros) {
+    /**
+     * A frame's packed rows (form {@code PLANE}), whether one of their pixels is 0, and on request an immutable
+     * view of them: a shader may keep what it derived from that view for as long as it sees the same view, as
+     * the pruned search's gather keeps frame n's unpacked plane from one pair to the next.
+     */
+    static final class Plane {
+        private final int[] words;
+        private final int count;
+        private final boolean zeros;
+        private TypedBuffer view;
+
+        private Plane(int[] words, int count, boolean zeros) {
+            this.words = words;
+            this.count = count;
+            this.zeros = zeros;
+        }
+
         /** Packs rows {@code [row0, row0 + rows)} of {@code frame}, into {@code old}'s words when they are large enough. */
         static Plane of(LumaFrame frame, int row0, int rows, Plane old) {
-            int[] words = ensure(old == null ? null : old.words(), pitch(frame.width()) * rows);
-            return new Plane(words, pack(frame.luma(), frame.width(), row0, rows, Form.PLANE, words));
+            int count = pitch(frame.width()) * rows;
+            int[] words = ensure(old == null ? null : old.words, count);
+            return new Plane(words, count, pack(frame.luma(), frame.width(), row0, rows, Form.PLANE, words));
+        }
+
+        /** The packed words: {@code pitch · rows} of them, the array may be longer. */
+        int[] words() {
+            return words;
+        }
+
+        boolean zeros() {
+            return zeros;
+        }
+
+        /** The words as an immutable {@code R32_UINT} view (a copy, made at the first call). */
+        TypedBuffer view() {
+            if (view == null) {
+                view = TypedBuffer.immutableWords(DxgiFormat.R32_UINT, words, count);
+            }
+            return view;
         }
     }
 

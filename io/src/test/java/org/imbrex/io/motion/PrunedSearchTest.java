@@ -11,6 +11,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.io.video.LumaFrame;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -42,6 +43,43 @@ class PrunedSearchTest {
     void pruned_largeRangesAndEveryBlockSize_equalsExhaustive(int block, int range, Content content) {
         Random random = new Random(block * 131L + range);
         assertSameVectors(MotionPlan.of(block, range), content, random, Math.max(block, 160), Math.max(block, 96));
+    }
+
+    /**
+     * A panned noise texture with temporal noise, as video is, over enough frame pairs that the JIT compiles
+     * the shaders' lane loops while they run (C2 compiles a method after some thousands of calls; the pruned
+     * shaders run once per block): the vectors after compilation must be the exhaustive search's too, not only
+     * those of the interpreter's first pairs.
+     */
+    @Test
+    void pruned_panOfManyFramePairsOnceTheJitHasCompiledTheShaders_equalsExhaustive() {
+        int width = 320;
+        int height = 240;
+        int pairs = 150;
+        Random random = new Random(17);
+        int textureWidth = width + 2 * pairs + 8;
+        byte[] texture = new byte[textureWidth * (height + pairs + 8)];
+        for (int i = 0; i < texture.length; i++) {
+            texture[i] = (byte) (16 + random.nextInt(220));
+        }
+        try (BufferAllocator allocator = new RootAllocator();
+                BlockMatcher pruned = new BlockMatcher(MotionPlan.of(16, 7), allocator, BlockMatcher.Search.PRUNED);
+                BlockMatcher exhaustive = new BlockMatcher(MotionPlan.of(16, 7), allocator,
+                        BlockMatcher.Search.EXHAUSTIVE)) {
+            LumaFrame previous = null;
+            for (int n = 0; n <= pairs; n++) {
+                LumaFrame current = TestFrames.window(texture, textureWidth, n, 2 * n, n, width, height);
+                byte[] luma = current.luma();
+                for (int i = 0; i < luma.length; i++) {
+                    luma[i] = (byte) ((luma[i] & 0xFF) + random.nextInt(13) - 6);
+                }
+                if (previous != null) {
+                    assertThat(pruned.match(previous, current)).as("pair %d", n)
+                            .isEqualTo(exhaustive.match(previous, current));
+                }
+                previous = current;
+            }
+        }
     }
 
     private static void assertSameVectors(MotionPlan plan, Content content, Random random, int width, int height) {

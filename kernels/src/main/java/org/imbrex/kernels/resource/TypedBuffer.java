@@ -74,10 +74,21 @@ public final class TypedBuffer implements ShaderResourceView {
      * before may keep what it derived from it ({@link #isImmutable()}).
      */
     public static TypedBuffer immutableWords(DxgiFormat format, int[] words) {
+        return immutableWords(format, words, words.length);
+    }
+
+    /**
+     * An immutable view over a copy of {@code words[0, count)}, as {@link #immutableWords(DxgiFormat, int[])}
+     * makes of a whole array.
+     */
+    public static TypedBuffer immutableWords(DxgiFormat format, int[] words, int count) {
         if (!isWordFormat(format)) {
             throw new IllegalArgumentException("immutableWords needs an R32 format, not " + format);
         }
-        return new TypedBuffer(format, words.length, words.clone(), null, true);
+        if (count < 0 || count > words.length) {
+            throw new IllegalArgumentException("count " + count + " is outside 0.." + words.length);
+        }
+        return new TypedBuffer(format, count, Arrays.copyOf(words, count), null, true);
     }
 
     /** True for a view made by {@link #immutableWords}: its elements never change. */

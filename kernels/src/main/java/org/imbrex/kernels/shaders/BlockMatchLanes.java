@@ -22,8 +22,8 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * One instance per shader instance: it keeps its lane registers between groups. In the {@link
  * LaneLoops#VECTOR} form, lanes over consecutive source words run as one register of x-candidates
  * ({@link BlockMatchVectorLanes}) where such runs average two lanes or more; a gather's lanes run one at a
- * time with a register lane per pixel of a block row ({@link BlockMatchLaneVector}) where the block is 16, 32
- * or 64 pixels.
+ * time with a register lane per pixel of a block row, from the Dispatch's buffers unpacked to a short per
+ * pixel ({@link BlockMatchPlaneVector}), where the block is a multiple of 16 pixels up to 64.
  */
 final class BlockMatchLanes {
     static final int LANES = 64;
@@ -50,7 +50,7 @@ final class BlockMatchLanes {
     /** The 16-bit vector form for runs of lanes over consecutive words, or null for the superword loops. */
     private final BlockMatchVectorLanes vectorLanes;
     /** The vector form lane by lane, for lanes that do not make runs (a gather's), or null for the superword loops. */
-    private final BlockMatchLaneVector laneVector;
+    private final BlockMatchPlaneVector laneVector;
     private final int[] laneSums = new int[4];
     private final int[] bandSums = new int[4 * LANES];
     private final int[] runSums = new int[4 * LANES];
@@ -63,7 +63,17 @@ final class BlockMatchLanes {
     BlockMatchLanes(LaneLoops loops, boolean runs) {
         boolean vector = loops == LaneLoops.VECTOR;
         this.vectorLanes = vector && runs ? new BlockMatchVectorLanes(MAX_VECTOR_WORDS_PER_ROW) : null;
-        this.laneVector = vector && !runs ? new BlockMatchLaneVector() : null;
+        this.laneVector = vector && !runs ? new BlockMatchPlaneVector() : null;
+    }
+
+    /**
+     * A new Dispatch starts: what the lanes derived from its views (the unpacked planes) is read again, as a
+     * Dispatch reads its views as they were when it was issued.
+     */
+    void dispatchStarts() {
+        if (laneVector != null) {
+            laneVector.dispatchStarts();
+        }
     }
 
     /** The form these lane loops take. */
@@ -94,10 +104,9 @@ final class BlockMatchLanes {
                 && p.bandRows() >= 0 && curWord >= 0
                 && (long) curWord + ((long) p.bands() * p.bandRows() - 1) * p.pitch() + wordsPerRow <= curLuma.numElements()
                 && (long) p.bands() * p.bandRows() * p.pitch() < Integer.MAX_VALUE;
-        if (laneVector != null && lanesDirect && BlockMatchLaneVector.takes(p.block(), p.bands(), p.bandRows())
-                && BlockMatchLaneVector.loadsFit(curWord, curLuma.words().length, highestPrevWord,
-                        prevLuma.words().length, p.pitch(), p.bands() * p.bandRows(), p.block())) {
-            scoreLaneVectors(p, curLuma.words(), prevLuma.words(), candSad, active, curWord);
+        if (laneVector != null && lanesDirect && BlockMatchPlaneVector.takes(p.block(), p.bands(), p.bandRows())) {
+            laneVector.sync(curLuma, prevLuma);
+            scoreLaneVectors(p, candSad, active, curWord);
             return;
         }
         if (active <= FEW_LANES && lanesDirect) {
@@ -177,15 +186,15 @@ final class BlockMatchLanes {
     }
 
     /**
-     * The same loop one lane after the other in the vector form ({@link BlockMatchLaneVector}): a gather's
-     * lanes, every load of both frames in bounds.
+     * The same loop one lane after the other in the vector form ({@link BlockMatchPlaneVector}): a gather's
+     * lanes, every load of both frames in bounds, the planes synced.
      */
-    private void scoreLaneVectors(BlockParams p, int[] cur, int[] prev, RWBuffer candSad, int active, int curWord) {
+    private void scoreLaneVectors(BlockParams p, RWBuffer candSad, int active, int curWord) {
         int bandRows = p.bandRows();
-        laneVector.prepare(cur, curWord, p.pitch(), p.bands() * bandRows, p.block());
+        laneVector.prepare(curWord, p.pitch(), p.bands() * bandRows, p.block());
         for (int lane = 0; lane < active; lane++) {
             for (int band = 0; band < p.bands(); band++) {
-                laneVector.band(prev, prevWord[lane], p.pitch(), band * bandRows, (band + 1) * bandRows, laneSums);
+                laneVector.band(prevWord[lane], band * bandRows, (band + 1) * bandRows, laneSums);
                 candSad.storeUint4(base[lane] + band, select(keepX[lane], laneSums[0]),
                         select(keepY[lane], laneSums[1]), select(keepZ[lane], laneSums[2]),
                         select(keepW[lane], laneSums[3]));

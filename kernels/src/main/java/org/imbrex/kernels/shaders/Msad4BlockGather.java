@@ -74,6 +74,9 @@ public final class Msad4BlockGather implements GroupShader {
         BlockParams p = BlockParams.of(group.resources().constantBuffer(0));
         int blockCol = group.groupIdY();
         int blockRow = group.groupIdZ();
+        if (group.groupIdX() == 0 && blockCol == 0 && blockRow == 0) {
+            lanes.dispatchStarts(); // groups run x fastest (spec §2.3): group (0, 0, 0) comes first
+        }
         // uint block = DTid.z * (WIDTH / BLOCK) + DTid.y;  if (DTid.x >= lane_count[block]) return;
         int block = blockRow * p.blocksX() + blockCol;
         int firstLane = group.dispatchThreadIdX(0);

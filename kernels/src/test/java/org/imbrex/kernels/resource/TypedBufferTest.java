@@ -41,6 +41,20 @@ class TypedBufferTest {
     }
 
     @Test
+    void immutableWords_ofTheFirstWords_holdsThoseAndReadsZeroPastThem() {
+        int[] words = {5, 6, 7, 8};
+        TypedBuffer view = TypedBuffer.immutableWords(DxgiFormat.R32_UINT, words, 2);
+        words[0] = 99;
+        assertThat(view.isImmutable()).isTrue();
+        assertThat(view.numElements()).isEqualTo(2);
+        assertThat(new int[] {view.ldX(0), view.ldX(1), view.ldX(2)}).containsExactly(5, 6, 0);
+        assertThatThrownBy(() -> TypedBuffer.immutableWords(DxgiFormat.R32_UINT, words, 5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("count 5 is outside 0..4");
+        assertThatThrownBy(() -> TypedBuffer.immutableWords(DxgiFormat.R8_UINT, words, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("R32 format");
+    }
+
+    @Test
     void ld_r32Uint_inBoundsAndOutOfBoundsVector29() {
         TypedBuffer t0 = TypedBuffer.of(DxgiFormat.R32_UINT, words(0xDEADBEEF, 1, 2, 3));
         assertThat(t0.numElements()).isEqualTo(4);

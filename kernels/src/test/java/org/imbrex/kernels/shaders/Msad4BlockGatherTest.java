@@ -9,6 +9,7 @@ import org.imbrex.kernels.testing.BlockMatchCase;
 import org.imbrex.kernels.testing.BlockMatchOracle;
 import org.imbrex.kernels.testing.CheckedAllocator;
 import org.imbrex.kernels.testing.SeaCase;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -55,6 +56,34 @@ class Msad4BlockGatherTest {
                 BlockMatchCase.pixels(random, width * height), BlockMatchCase.pixels(random, width * height));
         Lanes lanes = everyThirdLane(frames);
         assertBothFormsWrite(frames, lanes, gathered(frames, lanes));
+    }
+
+    /**
+     * One shader instance, two Dispatches over the same arrays whose pixels changed between them: the second
+     * Dispatch reads the words as they are when it is issued, not what the first one unpacked.
+     */
+    @Test
+    void gather_theSameArraysWithNewPixels_theNextDispatchScoresTheNewPixels() {
+        Random random = new Random(11);
+        int width = 80;
+        int height = 48;
+        BlockMatchCase first = BlockMatchCase.wholeFrame(width, height, 16, 7, 16,
+                BlockMatchCase.pixels(random, width * height), BlockMatchCase.pixels(random, width * height));
+        BlockMatchCase second = BlockMatchCase.wholeFrame(width, height, 16, 7, 16,
+                BlockMatchCase.pixels(random, width * height), BlockMatchCase.pixels(random, width * height));
+        Lanes lanes = everyThirdLane(first); // the same shapes: the lanes qualify in both
+        int[] cur = first.curWords();
+        int[] prev = first.prevWords();
+        Msad4BlockGather shader = new Msad4BlockGather();
+        try (CheckedAllocator arrow = new CheckedAllocator()) {
+            assertThat(new SeaCase(first, 0, 0, 0, null, null).runGather(shader, cur, prev, lanes.lanes(),
+                    lanes.counts(), first.uavElements(), SENTINEL, arrow.allocator())).isEqualTo(gathered(first, lanes));
+            System.arraycopy(second.curWords(), 0, cur, 0, cur.length);
+            System.arraycopy(second.prevWords(), 0, prev, 0, prev.length);
+            assertThat(new SeaCase(second, 0, 0, 0, null, null).runGather(shader, cur, prev, lanes.lanes(),
+                    lanes.counts(), second.uavElements(), SENTINEL, arrow.allocator()))
+                    .as("%s, second Dispatch", shader.laneLoops()).isEqualTo(gathered(second, lanes));
+        }
     }
 
     /**

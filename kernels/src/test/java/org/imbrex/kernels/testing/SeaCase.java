@@ -100,8 +100,12 @@ public record SeaCase(BlockMatchCase frames, int level, int minLevel, int mode, 
     /** Msad4BlockGather: t0, t1 the packed frames, t2 lanes, t3 counts (= best); returns u0's words. */
     public int[] runGather(ComputeShader shader, int[] lanes, int[] counts, int uavElements, int fill,
             BufferAllocator allocator) {
-        int[] cur = frames.curWords();
-        int[] prev = frames.prevWords();
+        return runGather(shader, frames.curWords(), frames.prevWords(), lanes, counts, uavElements, fill, allocator);
+    }
+
+    /** {@link #runGather} with t0 and t1 bound to the given words (the case's frames packed, or others). */
+    public int[] runGather(ComputeShader shader, int[] cur, int[] prev, int[] lanes, int[] counts, int uavElements,
+            int fill, BufferAllocator allocator) {
         ShaderResources resources = new ShaderResources()
                 .setShaderResource(0, words(cur))
                 .setShaderResource(1, words(prev))
