@@ -24,8 +24,8 @@ import org.imbrex.kernels.resource.TypedBuffer;
  *   plane t0      [r0 ............ r15]             the block's row (chunk j: pixels 16j .. 16j + 15)
  *   accum.z     = Σ rows Σ chunks Σ lanes |p_(i+2) − r_i|  (& keep_i: 0 where r_i = 0, msad4 skips it)
  * </pre>
- * A register lane sums a band's rows × chunks terms of at most 255 each, which {@link #takes} keeps below
- * 65,536; the lanes are added in 32 bits. Example: B = 16, a band of 16 rows: per row one load of the block
+ * A band's sum, and so each register lane's, stays below 65,536 ({@link #takes}): the lanes are added as
+ * shorts and the total read back unsigned. Example: B = 16, a band of 16 rows: per row one load of the block
  * and four of the source, four differences and four adds; the four components of four rows go to memory
  * once.
  */
@@ -56,12 +56,12 @@ final class BlockMatchPlaneVector {
 
     /**
      * Whether this form takes blocks of {@code block} pixels in bands of {@code bandRows} rows: a multiple of
-     * 16 up to 64, register lane sums below 65,536, and a machine whose vector unit has registers of 256 bits or
+     * 16 up to 64, band sums below 65,536 (as {@code MotionPlan}'s bands are), and a machine whose vector unit has registers of 256 bits or
      * more.
      */
     static boolean takes(int block, int bands, int bandRows) {
         return block >= L && block <= MAX_BLOCK && block % L == 0 && bands >= 1 && bandRows >= 1
-                && (long) bands * bandRows <= block && (long) (block / L) * bandRows * 255 <= 0xFFFF
+                && (long) bands * bandRows <= block && (long) block * bandRows * 255 <= 0xFFFF
                 && ShortVector.SPECIES_PREFERRED.vectorBitSize() >= SHORTS.vectorBitSize();
     }
 
@@ -197,12 +197,11 @@ final class BlockMatchPlaneVector {
     }
 
     /**
-     * The sum of the 16 unsigned shorts of {@code sums} from {@code at}: read as 8 ints, each the sum of its
-     * low and high halves (at most 131,070), then added across.
+     * The band's sum of component k from its 16 register lanes: added as shorts, modulo 2^16, which is the
+     * exact sum because a band's is at most B · BAND_ROWS · 255 ≤ 65,535 ({@link #takes}).
      */
     private int laneSum(int at) {
-        IntVector pairs = ShortVector.fromArray(SHORTS, sums, at).reinterpretAsInts();
-        return pairs.and(0xFFFF).add(pairs.lanewise(VectorOperators.LSHR, 16)).reduceLanes(VectorOperators.ADD);
+        return ShortVector.fromArray(SHORTS, sums, at).reduceLanes(VectorOperators.ADD) & 0xFFFF;
     }
 
     /** Four rows of one chunk, the block's rows from pixel {@code c} of t0, the source's from {@code p} of t1. */
