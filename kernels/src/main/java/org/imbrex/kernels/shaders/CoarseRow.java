@@ -259,21 +259,42 @@ final class CoarseRow {
                 continue;
             }
             if (narrow) {
-                Arrays.fill(accShorts, lo, hi + 1, (short) 0);
+                accumulateShorts(by - range + dyIndex, n, s, terms, boxRows, lo, hi);
             } else {
                 Arrays.fill(acc, lo, hi + 1, 0);
-            }
-            for (int t = 0; t < terms; t++) {
-                int slot = (int) Math.floorMod(by - range + dyIndex + (t / n) * s, (long) boxRows);
-                // the same index in every array keeps the loop one C2 can vectorize
-                if (narrow) {
-                    CoarseRowShorts.accumulate(accShorts, curTermShorts[t], boxShorts[slot][t % n], lo, hi);
-                } else {
+                for (int t = 0; t < terms; t++) {
+                    int slot = (int) Math.floorMod(by - range + dyIndex + (t / n) * s, (long) boxRows);
+                    // the same index in every array keeps the loop one C2 can vectorize
                     accumulate(acc, curTerm[t], box[slot][t % n], lo, hi);
                 }
             }
             scatter(p, phase, phases, dyIndex);
         }
+    }
+
+    /**
+     * The 16-bit sums of one dy whose window starts on frame row {@code y}: the sub-block terms four at a time
+     * ({@link CoarseRowShorts#accumulate4}, the first four writing acc without reading it), then one by one.
+     */
+    private void accumulateShorts(long y, int n, int s, int terms, int boxRows, int lo, int hi) {
+        int t = 0;
+        for (; t + 4 <= terms; t += 4) {
+            CoarseRowShorts.accumulate4(accShorts, curTermShorts[t], boxOf(y, t, n, s, boxRows),
+                    curTermShorts[t + 1], boxOf(y, t + 1, n, s, boxRows), curTermShorts[t + 2],
+                    boxOf(y, t + 2, n, s, boxRows), curTermShorts[t + 3], boxOf(y, t + 3, n, s, boxRows), lo, hi,
+                    t == 0);
+        }
+        if (t == 0) {
+            Arrays.fill(accShorts, lo, hi + 1, (short) 0);
+        }
+        for (; t < terms; t++) {
+            CoarseRowShorts.accumulate(accShorts, curTermShorts[t], boxOf(y, t, n, s, boxRows), lo, hi);
+        }
+    }
+
+    /** The box row of term t (sub-block row t / n, column t % n) for the window that starts on row y. */
+    private short[] boxOf(long y, int t, int n, int s, int boxRows) {
+        return boxShorts[(int) Math.floorMod(y + (long) (t / n) * s, (long) boxRows)][t % n];
     }
 
     /**

@@ -54,6 +54,33 @@ final class CoarseRowShorts {
     static final int SLACK = SHORTS.length();
 
     /**
+     * Four terms at once: {@code acc[x] (+)= |c0[x] − b0[x]| + … + |c3[x] − b3[x]|} over {@code [lo, hi]},
+     * modulo 2^16, in whole registers as {@link #accumulate}; with {@code first}, acc is written without being
+     * read (the dy's first terms). A register of acc is loaded and stored once for four terms.
+     */
+    static void accumulate4(short[] acc, short[] c0, short[] b0, short[] c1, short[] b1, short[] c2, short[] b2,
+            short[] c3, short[] b3, int lo, int hi, boolean first) {
+        int x = lo;
+        int last = Math.min(acc.length, Math.min(Math.min(Math.min(c0.length, b0.length), Math.min(c1.length,
+                b1.length)), Math.min(Math.min(c2.length, b2.length), Math.min(c3.length, b3.length)))) - SHORTS.length();
+        int end = hi < last ? hi : hi + 1 - SHORTS.length();
+        for (; x <= end; x += SHORTS.length()) {
+            ShortVector sum = difference(c0, b0, x).add(difference(c1, b1, x)).add(difference(c2, b2, x))
+                    .add(difference(c3, b3, x));
+            (first ? sum : ShortVector.fromArray(SHORTS, acc, x).add(sum)).intoArray(acc, x);
+        }
+        for (; x <= hi; x++) {
+            int sum = Math.abs(c0[x] - b0[x]) + Math.abs(c1[x] - b1[x]) + Math.abs(c2[x] - b2[x])
+                    + Math.abs(c3[x] - b3[x]);
+            acc[x] = (short) ((first ? 0 : acc[x]) + sum);
+        }
+    }
+
+    private static ShortVector difference(short[] cur, short[] box, int x) {
+        return ShortVector.fromArray(SHORTS, cur, x).sub(ShortVector.fromArray(SHORTS, box, x)).abs();
+    }
+
+    /**
      * {@code acc[x] += |cur[x] − box[x]|} over {@code [lo, hi]}, modulo 2^16, in whole registers: where every
      * array holds {@link #SLACK} elements past hi, the last register runs past it too (its lanes there are
      * never read back), so no element is left to a scalar loop.
