@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code conf/jit-directives.json}, which {@code bin/imbrex} passes to HotSpot: a JVM reads all three directives
+ * {@code conf/jit-directives.json}, which {@code bin/imbrex} passes to HotSpot: a JVM reads all four directives
  * without a syntax error (HotSpot only prints one and carries on, so nothing else would notice), and keeps C2
  * from compiling a hot method outside the listed packages; and the shaders' compile thresholds beside them.
  */
@@ -48,7 +48,7 @@ class JitDirectivesTest {
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
         assertThat(process.exitValue()).isZero();
-        assertThat(output).contains("3 compiler directives added").doesNotContain("Syntax error");
+        assertThat(output).contains("4 compiler directives added").doesNotContain("Syntax error");
         assertThat(output).containsPattern("made not compilable on level 4 +" + HotLoop.class.getName()
                 .replace("$", "\\$") + "::step .*excluded");
     }
