@@ -96,6 +96,34 @@ class TableFileIT {
                 .isEqualTo(MatchTable.SCHEMA.asNullable());
     }
 
+    /**
+     * Rows past a row group's size start the next group (the size is looked at every 10,000 rows): with a
+     * size of one byte, 25,001 rows make groups of 10,000, 10,000 and 5,001, and Spark reads every row back.
+     */
+    @Test
+    void parquet_rowsPastTheRowGroupSize_goToTheNextGroupAndReadBackInOrder() throws IOException {
+        Path file = dir.resolve("part-00000.snappy.parquet");
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toUri());
+        int rows = 25_001;
+        try (TableFile table = new ParquetTableFile(TableColumns.of(MatchTable.SCHEMA), MatchTable.SCHEMA, path,
+                new Configuration(), 1)) {
+            for (int i = 0; i < rows; i++) {
+                table.write(new Object[] {"sig" + i % 7, "file:/data/" + i / 1000 + ".bin", (long) i, i % 13, -i});
+            }
+        }
+
+        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, new Configuration()))) {
+            assertThat(reader.getRowGroups()).extracting(group -> group.getRowCount())
+                    .containsExactly(10_000L, 10_000L, 5_001L);
+        }
+        List<Row> read = LocalSpark.session().read().parquet(file.toString()).orderBy("offset").collectAsList();
+        assertThat(read).hasSize(rows);
+        for (int i = 0; i < rows; i += 997) {
+            assertThat(read.get(i)).isEqualTo(RowFactory.create("sig" + i % 7, "file:/data/" + i / 1000 + ".bin",
+                    (long) i, i % 13, -i));
+        }
+    }
+
     @Test
     void csv_header_namesTheColumnsAndPlainValuesStayUnquoted() throws IOException {
         Path file = dir.resolve("part-00000.csv");
