@@ -128,12 +128,14 @@ public final class SeaSelect implements GroupShader {
         int[] words = blockWords(p, candBound, first);
         boolean direct = words != null;
         int count = 0;
+        int bestFlipped = sadBest ^ Integer.MIN_VALUE;
         for (int c = 0; Integer.compareUnsigned(c, p.candidates()) < 0; c++) {
             int e = 4 * (first + c);
-            if (direct && Integer.compareUnsigned(words[e], sadBest) > 0 && Integer.compareUnsigned(words[e + 1], sadBest) > 0
-                    && Integer.compareUnsigned(words[e + 2], sadBest) > 0
-                    && Integer.compareUnsigned(words[e + 3], sadBest) > 0) {
-                continue; // every component above SAD_BEST (NO_SCORE included unless SAD_BEST is 0xFFFFFFFF)
+            // as uint, the least of the four above SAD_BEST: the signed minimum of the words with their top bits
+            // flipped, without a branch per word (NO_SCORE is above unless SAD_BEST is 0xFFFFFFFF)
+            if (direct && Math.min(Math.min(words[e] ^ Integer.MIN_VALUE, words[e + 1] ^ Integer.MIN_VALUE),
+                    Math.min(words[e + 2] ^ Integer.MIN_VALUE, words[e + 3] ^ Integer.MIN_VALUE)) > bestFlipped) {
+                continue;
             }
             int dy = udiv(c, p.xGroups()) - range;
             int word0 = (bx >>> 2) - ((range + 3) >>> 2) + urem(c, p.xGroups());
