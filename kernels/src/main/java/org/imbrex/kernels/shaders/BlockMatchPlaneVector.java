@@ -42,6 +42,10 @@ final class BlockMatchPlaneVector {
     private final short[][] slotPlane = {new short[0], new short[0]};
     private final boolean[] slotThisDispatch = new boolean[2];
     private int unpacked;
+    /** The views the planes below were taken from, and whether in the running Dispatch. */
+    private TypedBuffer syncedCur;
+    private TypedBuffer syncedPrev;
+    private boolean syncedThisDispatch;
     private short[] curPlane;
     private short[] prevPlane;
     private int[] curWords;
@@ -69,14 +73,24 @@ final class BlockMatchPlaneVector {
     void dispatchStarts() {
         slotThisDispatch[0] = false;
         slotThisDispatch[1] = false;
+        syncedThisDispatch = false;
     }
 
     /**
      * The planes of t0 and t1 (word views): kept where this Dispatch unpacked the same view already, or where it
      * is the same immutable view ({@link TypedBuffer#immutableWords}) as before, whose words cannot have
-     * changed: frame n's plane is t0 of one pair and t1 of the next.
+     * changed: frame n's plane is t0 of one pair and t1 of the next. After a Dispatch's first lane the views
+     * are the same (nothing rebinds them while it runs): one comparison, and the choice of slots stays out of
+     * the lanes' compiled code, where its branches, taken one way in one frame and the other way in the next,
+     * made C2 compile the lanes again.
      */
     void sync(TypedBuffer cur, TypedBuffer prev) {
+        if (!syncedThisDispatch || cur != syncedCur || prev != syncedPrev) {
+            resync(cur, prev);
+        }
+    }
+
+    private void resync(TypedBuffer cur, TypedBuffer prev) {
         int c = slotOf(cur);
         int p = slotOf(prev);
         if (c < 0) {
@@ -90,6 +104,9 @@ final class BlockMatchPlaneVector {
         curPlane = slotPlane[c];
         prevPlane = slotPlane[p];
         curWords = cur.words();
+        syncedCur = cur;
+        syncedPrev = prev;
+        syncedThisDispatch = true;
     }
 
     /** How many views this instance has unpacked so far. */
