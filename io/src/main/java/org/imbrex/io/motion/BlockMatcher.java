@@ -115,9 +115,9 @@ public final class BlockMatcher implements AutoCloseable {
             int[] prevSat = tables.of(previous, prevRow0, prevRows);
             int[] curSat = tables.of(current, prevRow0, prevRows);
             int satWords = SummedAreaTable.size(width, prevRows);
-            return sea.match(width, stripe, cb, new SeaPasses.Planes(cur.view(), prev.view(), zeros ? words(markWords, curWordCount) : null,
-                    zeros ? words(complementWords, prevWordCount) : null, words(curSat, satWords),
-                    words(prevSat, satWords)));
+            return sea.match(width, stripe, cb, new SeaPasses.Planes(cur.view(), prev.view(),
+                    zeros ? words(markWords, curWordCount) : null, zeros ? words(complementWords, prevWordCount) : null,
+                    words(curSat, satWords), words(prevSat, satWords)));
         }
         int elements = plan.blocksX(width) * stripe.blockRows() * plan.candidates() * plan.bands();
         ConstantBuffer constants = ConstantBuffer.ofWords(cb);

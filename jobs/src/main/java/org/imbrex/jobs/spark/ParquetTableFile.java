@@ -73,7 +73,10 @@ final class ParquetTableFile implements TableFile {
         this(columns, schema, path, conf, ParquetWriter.DEFAULT_BLOCK_SIZE);
     }
 
-    /** A file whose row groups end once their buffered pages reach {@code rowGroupBytes} (checked every 10,000 rows). */
+    /**
+     * A file whose row groups end once their buffered pages reach {@code rowGroupBytes} (looked at every
+     * {@value #ROWS_PER_SIZE_CHECK} rows).
+     */
     ParquetTableFile(TableColumns columns, StructType schema, Path path, Configuration conf, long rowGroupBytes)
             throws IOException {
         this.rowGroupBytes = rowGroupBytes;

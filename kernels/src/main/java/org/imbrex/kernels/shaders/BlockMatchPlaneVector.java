@@ -1,7 +1,6 @@
 package org.imbrex.kernels.shaders;
 
 import java.util.Arrays;
-import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -15,8 +14,9 @@ import org.imbrex.kernels.resource.TypedBuffer;
  *
  * <p>A Dispatch reads its views as they were when it was issued, so t0 and t1 are unpacked at most once per
  * Dispatch ({@link #dispatchStarts()}, then at the first lane), and an immutable view only once while it is
- * one of the last two unpacked; every lane reads the planes: byte n of the words is pixel n of a plane. Component k of lane c is the block against the source pixels that start
- * k pixels after its first, one unaligned load of 16 pixels per block row and chunk:
+ * one of the last two unpacked; every lane reads the planes: byte n of the words is pixel n of a plane.
+ * Component k of lane c is the block against the source pixels that start k pixels after its first, one
+ * unaligned load of 16 pixels per block row and chunk:
  * <pre>
  *   plane t1    … p0 p1 p2 p3 p4 … p18 …            x = 4 · srcWord (+ 4 · PITCH per row)
  *   k = 0         [p0 ............ p15]             |p − r| summed per register lane, rows after rows
@@ -31,8 +31,6 @@ import org.imbrex.kernels.resource.TypedBuffer;
  */
 final class BlockMatchPlaneVector {
     private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_256;
-    /** Four source words: the 16 bytes a register of shorts widens. */
-    private static final VectorSpecies<Integer> WORDS = IntVector.SPECIES_128;
     private static final int L = 16;
     /** The widest block this form takes. */
     static final int MAX_BLOCK = 64;
@@ -60,8 +58,8 @@ final class BlockMatchPlaneVector {
 
     /**
      * Whether this form takes blocks of {@code block} pixels in bands of {@code bandRows} rows: a multiple of
-     * 16 up to 64, band sums below 65,536 (as {@code MotionPlan}'s bands are), and a machine whose vector unit has registers of 256 bits or
-     * more.
+     * 16 up to 64, band sums below 65,536 (as {@code MotionPlan}'s bands are), and a machine whose vector unit
+     * has registers of 256 bits or more.
      */
     static boolean takes(int block, int bands, int bandRows) {
         return block >= L && block <= MAX_BLOCK && block % L == 0 && bands >= 1 && bandRows >= 1
@@ -131,21 +129,13 @@ final class BlockMatchPlaneVector {
         unpacked++;
     }
 
-    /** Words {@code [0, count)} as pixels, a short each, into {@code plane} or a larger replacement. */
+    /**
+     * Words {@code [0, count)} as pixels, a short each ({@link ShortPlane#unpack}), into {@code plane} or a larger
+     * replacement.
+     */
     static short[] unpack(int[] words, int count, short[] plane) {
         short[] out = plane.length >= 4 * count ? plane : new short[4 * count];
-        int q = 0;
-        for (; q + WORDS.length() <= count; q += WORDS.length()) {
-            ((ShortVector) IntVector.fromArray(WORDS, words, q).reinterpretAsBytes()
-                    .convertShape(VectorOperators.B2S, SHORTS, 0)).and((short) 0xFF).intoArray(out, 4 * q);
-        }
-        for (; q < count; q++) {
-            int word = words[q];
-            out[4 * q] = (short) (word & 0xFF);
-            out[4 * q + 1] = (short) ((word >>> 8) & 0xFF);
-            out[4 * q + 2] = (short) ((word >>> 16) & 0xFF);
-            out[4 * q + 3] = (short) (word >>> 24);
-        }
+        ShortPlane.unpack(words, count, out);
         return out;
     }
 

@@ -62,7 +62,8 @@ final class CoarseRowShorts {
             short[] c3, short[] b3, int lo, int hi, boolean first) {
         int x = lo;
         int last = Math.min(acc.length, Math.min(Math.min(Math.min(c0.length, b0.length), Math.min(c1.length,
-                b1.length)), Math.min(Math.min(c2.length, b2.length), Math.min(c3.length, b3.length)))) - SHORTS.length();
+                b1.length)), Math.min(Math.min(c2.length, b2.length), Math.min(c3.length, b3.length))))
+                - SHORTS.length();
         int end = hi < last ? hi : hi + 1 - SHORTS.length();
         for (; x <= end; x += SHORTS.length()) {
             ShortVector sum = difference(c0, b0, x).add(difference(c1, b1, x)).add(difference(c2, b2, x))
@@ -90,9 +91,7 @@ final class CoarseRowShorts {
         int last = Math.min(acc.length, Math.min(cur.length, box.length)) - SHORTS.length();
         int end = hi < last ? hi : hi + 1 - SHORTS.length();
         for (; x <= end; x += SHORTS.length()) {
-            ShortVector.fromArray(SHORTS, acc, x)
-                    .add(ShortVector.fromArray(SHORTS, cur, x).sub(ShortVector.fromArray(SHORTS, box, x)).abs())
-                    .intoArray(acc, x);
+            ShortVector.fromArray(SHORTS, acc, x).add(difference(cur, box, x)).intoArray(acc, x);
         }
         for (; x <= hi; x++) {
             acc[x] = (short) (acc[x] + Math.abs(cur[x] - box[x]));

@@ -1,5 +1,9 @@
 package org.imbrex.kernels.shaders;
 
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
 import org.imbrex.kernels.resource.TypedBuffer;
 
 /**
@@ -8,8 +12,13 @@ import org.imbrex.kernels.resource.TypedBuffer;
  * <pre>
  *   words  0x44332211  0x88776655          plane  0x11 0x22 0x33 0x44 0x55 0x66 0x77 0x88
  * </pre>
+ * Loading this class needs the module {@code jdk.incubator.vector}, as its users do.
  */
 final class ShortPlane {
+    private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_256;
+    /** Four words: the 16 bytes a register of 16 shorts widens. */
+    private static final VectorSpecies<Integer> WORDS = IntVector.SPECIES_128;
+
     private ShortPlane() {
     }
 
@@ -19,7 +28,17 @@ final class ShortPlane {
      */
     static void load(TypedBuffer buffer, int first, int count, int[] words, short[] plane) {
         buffer.ldRange(first, words, count);
-        for (int q = 0; q < count; q++) {
+        unpack(words, count, plane);
+    }
+
+    /** Words {@code [0, count)} as bytes, a short each, into {@code plane[0, 4·count)}, four words a register. */
+    static void unpack(int[] words, int count, short[] plane) {
+        int q = 0;
+        for (; q + WORDS.length() <= count; q += WORDS.length()) {
+            ((ShortVector) IntVector.fromArray(WORDS, words, q).reinterpretAsBytes()
+                    .convertShape(VectorOperators.B2S, SHORTS, 0)).and((short) 0xFF).intoArray(plane, 4 * q);
+        }
+        for (; q < count; q++) {
             int word = words[q];
             plane[4 * q] = (short) (word & 0xFF);
             plane[4 * q + 1] = (short) ((word >>> 8) & 0xFF);
