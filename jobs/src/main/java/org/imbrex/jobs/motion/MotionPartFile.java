@@ -39,9 +39,17 @@ abstract class MotionPartFile implements Closeable {
         }
         TableFile file = TableFile.create(format.table(), MotionTable.SCHEMA, path, conf);
         return new MotionPartFile() {
+            private final int[] ints = new int[MotionTable.SCHEMA.size() - 1];
+
             @Override
             void write(String path, int frame, MotionVector v) throws IOException {
-                file.write(new Object[] {path, frame, v.blockX(), v.blockY(), v.dx(), v.dy(), v.sad()});
+                ints[0] = frame;
+                ints[1] = v.blockX();
+                ints[2] = v.blockY();
+                ints[3] = v.dx();
+                ints[4] = v.dy();
+                ints[5] = v.sad();
+                file.write(path, ints);
             }
 
             @Override

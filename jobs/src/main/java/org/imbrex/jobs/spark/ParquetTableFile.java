@@ -57,7 +57,8 @@ final class ParquetTableFile implements TableFile {
     private final MessageType type;
     private final Map<String, String> footer = new HashMap<>();
     private final ParquetProperties properties = ParquetProperties.builder()
-            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0).build();
+            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+            .withValuesWriterFactory(new RepeatedValueDictionaries()).build();
     private final ParquetFileWriter file;
     private final CodecFactory codecs;
     private final CompressionCodecFactory.BytesInputCompressor compressor;
@@ -68,6 +69,8 @@ final class ParquetTableFile implements TableFile {
     private ColumnWriteStore store;
     private ColumnWriter[] writers;
     private long rows;
+    /** Whether the first column is a string and the others ints, as {@link #write(String, int[])} writes them. */
+    private final boolean stringAndInts;
 
     ParquetTableFile(TableColumns columns, StructType schema, Path path, Configuration conf) throws IOException {
         this(columns, schema, path, conf, ParquetWriter.DEFAULT_BLOCK_SIZE);
@@ -90,6 +93,11 @@ final class ParquetTableFile implements TableFile {
         this.compressor = codecs.getCompressor(CompressionCodecName.SNAPPY);
         this.lastString = new Object[columns.size()];
         this.lastBinary = new Binary[columns.size()];
+        boolean ints = columns.size() > 0 && columns.kind(0) == TableColumns.Kind.STRING;
+        for (int i = 1; i < columns.size(); i++) {
+            ints &= columns.kind(i) == TableColumns.Kind.INT;
+        }
+        this.stringAndInts = ints;
         startRowGroup();
     }
 
@@ -118,12 +126,29 @@ final class ParquetTableFile implements TableFile {
                 case LONG -> writers[i].write((Long) row[i], 0, 0);
             }
         }
+        endRecord();
+    }
+
+    private void endRecord() throws IOException {
         store.endRecord();
         rows++;
         if (rows % ROWS_PER_SIZE_CHECK == 0 && store.getBufferedSize() >= rowGroupBytes) {
             endRowGroup();
             startRowGroup();
         }
+    }
+
+    @Override
+    public void write(String first, int[] rest) throws IOException {
+        if (!stringAndInts) {
+            throw new IllegalArgumentException("rows of " + columns.columnNames() + " are not a string and ints");
+        }
+        columns.check(1 + rest.length);
+        writers[0].write(utf8(0, first), 0, 0);
+        for (int i = 0; i < rest.length; i++) {
+            writers[1 + i].write(rest[i], 0, 0);
+        }
+        endRecord();
     }
 
     @Override

@@ -60,10 +60,20 @@ record TableColumns(String[] names, Kind[] kinds) {
         return kinds[column];
     }
 
+    /** The names, as {@code [signature, path, offset, length, sad]}. */
+    String columnNames() {
+        return Arrays.toString(names);
+    }
+
     /** Checks that a row has one value per column. */
     void check(Object[] row) {
-        if (row.length != names.length) {
-            throw new IllegalArgumentException("a row of " + Arrays.toString(names) + " has " + row.length
+        check(row.length);
+    }
+
+    /** Checks that a row of {@code values} values has one per column. */
+    void check(int values) {
+        if (values != names.length) {
+            throw new IllegalArgumentException("a row of " + columnNames() + " has " + values
                     + " values, not " + names.length);
         }
     }

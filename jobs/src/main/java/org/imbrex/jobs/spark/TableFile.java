@@ -25,6 +25,21 @@ public interface TableFile extends Closeable {
     /** Appends a row. */
     void write(Object[] row) throws IOException;
 
+    /**
+     * Appends a row of a table whose first column is a string and whose other columns are ints (the motion
+     * table): {@code write("file:/a.y4m", new int[] {1, 32, 16, -3, 2, 140})} writes the row {@code
+     * write(new Object[] {"file:/a.y4m", 1, 32, 16, -3, 2, 140})} does, without boxing a value per column.
+     * A Parquet file refuses it for a table of other columns.
+     */
+    default void write(String first, int[] rest) throws IOException {
+        Object[] row = new Object[1 + rest.length];
+        row[0] = first;
+        for (int i = 0; i < rest.length; i++) {
+            row[1 + i] = rest[i];
+        }
+        write(row);
+    }
+
     /** Finishes the file (for Parquet: its footer); a file that was not closed is not a valid table file. */
     @Override
     void close() throws IOException;

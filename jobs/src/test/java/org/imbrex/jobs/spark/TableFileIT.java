@@ -17,6 +17,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.imbrex.jobs.motion.MotionTable;
 import org.imbrex.jobs.search.MatchTable;
 import org.imbrex.jobs.testing.LocalSpark;
 import org.junit.jupiter.api.io.TempDir;
@@ -148,6 +149,53 @@ class TableFileIT {
                 .hasMessage("table column name is nullable");
         assertThatThrownBy(() -> TableFile.create(TableFormat.CSV, doubles, path, new Configuration()))
                 .hasMessage("table column score has type double; table files hold string, int and bigint columns");
+    }
+
+    /**
+     * Rows of a string and ints ({@link TableFile#write(String, int[])}, the motion table's rows) read back as
+     * written, with the string repeated as one object and as equal copies, and the ints at their extremes.
+     */
+    @ParameterizedTest
+    @EnumSource(TableFormat.class)
+    void write_stringAndInts_sparkReadsBackEveryRowExactly(TableFormat format) throws IOException {
+        StructType schema = MotionTable.SCHEMA;
+        Path file = dir.resolve("part-00000" + TableFile.extension(format));
+        String[] paths = {"file:/clips/a.y4m", "hdfs://nn:8020/vïdeo/😀 b.y4m", "file:/clips/c,\"d\".y4m"};
+        List<Row> expected = new ArrayList<>();
+        try (TableFile table = TableFile.create(format, schema, new org.apache.hadoop.fs.Path(file.toUri()),
+                new Configuration())) {
+            int[] ints = new int[6];
+            for (int i = 0; i < 5_000; i++) {
+                String path = i % 1_000 == 999 ? new String(paths[i / 1_000 % 3]) : paths[i / 1_000 % 3];
+                ints[0] = i / 300;
+                ints[1] = i % 80 * 16;
+                ints[2] = i % 300 / 80 * 16;
+                ints[3] = i % 17 == 0 ? Integer.MIN_VALUE : i % 15 - 7;
+                ints[4] = i % 19 == 0 ? Integer.MAX_VALUE : -(i % 15 - 7);
+                ints[5] = i * 7_919 % 65_536;
+                table.write(path, ints);
+                expected.add(RowFactory.create(path, ints[0], ints[1], ints[2], ints[3], ints[4], ints[5]));
+            }
+        }
+
+        List<Row> read = LocalSpark.session().read().format(format.sparkFormat()).schema(schema)
+                .option("header", "true").load(file.toString()).collectAsList();
+
+        assertThat(read).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void parquet_stringAndIntsOfTheWrongWidthOrTable_isRefused() throws IOException {
+        org.apache.hadoop.fs.Path motion = new org.apache.hadoop.fs.Path(dir.resolve("m.parquet").toUri());
+        org.apache.hadoop.fs.Path matches = new org.apache.hadoop.fs.Path(dir.resolve("s.parquet").toUri());
+        try (TableFile table = TableFile.create(TableFormat.PARQUET, MotionTable.SCHEMA, motion, new Configuration());
+                TableFile other = TableFile.create(TableFormat.PARQUET, MatchTable.SCHEMA, matches,
+                        new Configuration())) {
+            assertThatThrownBy(() -> table.write("file:/a.y4m", new int[] {1, 2}))
+                    .hasMessage("a row of [path, frame, block_x, block_y, dx, dy, sad] has 3 values, not 7");
+            assertThatThrownBy(() -> other.write("mz", new int[] {0, 0, 4, 0}))
+                    .hasMessage("rows of [signature, path, offset, length, sad] are not a string and ints");
+        }
     }
 
     @Test
