@@ -15,9 +15,10 @@ import org.slf4j.LoggerFactory;
  * library (Parquet's footer code, its snappy codec) and running its column writers cold after the scan, on
  * the job's critical path. It writes copies of one row (its {@code long} fields counting up, its {@code int}
  * fields varying below 1,024, its strings changing every {@value #STRING_RUN} rows) to a temporary file and
- * deletes it; a failure is only logged. How many is the caller's trade: rows enough for the JIT to
- * compile the column writers make a big table's write faster, and cost the job's own tasks a core's worth
- * of compiling and writing while they run.
+ * deletes it; a row of a string and ints goes through {@link TableFile#write(String, int[])}, as the motion
+ * job's rows do. A failure is only logged. How many is the caller's trade: rows enough for the JIT to compile
+ * the column writers make a big table's write faster, and cost the job's own tasks a core's worth of
+ * compiling and writing while they run.
  *
  * <p>Example: {@code TableFileWarmUp.start(TableFormat.PARQUET, MatchTable.SCHEMA, row, 1_000)} before the
  * scan job.
@@ -48,6 +49,8 @@ public final class TableFileWarmUp {
             conf.setBoolean("fs.file.impl.disable.cache", true);
             try (TableFile table = TableFile.create(format, schema, new Path(local.toUri()), conf)) {
                 Object[] varied = row.clone();
+                // a string and ints (the motion table) go the way its rows go: TableFile.write(String, int[])
+                int[] ints = stringAndInts(row) ? new int[row.length - 1] : null;
                 for (int i = 0; i < rows; i++) {
                     for (int c = 0; c < varied.length; c++) {
                         if (row[c] instanceof Long) {
@@ -63,7 +66,14 @@ public final class TableFileWarmUp {
                             varied[c] = text + "/" + i / STRING_RUN;
                         }
                     }
-                    table.write(varied);
+                    if (ints != null) {
+                        for (int c = 1; c < varied.length; c++) {
+                            ints[c - 1] = (Integer) varied[c];
+                        }
+                        table.write((String) varied[0], ints);
+                    } else {
+                        table.write(varied);
+                    }
                 }
             }
             return Files.size(local) > 0;
@@ -75,6 +85,18 @@ public final class TableFileWarmUp {
                 deleteBelow(dir);
             }
         }
+    }
+
+    private static boolean stringAndInts(Object[] row) {
+        if (row.length == 0 || !(row[0] instanceof String)) {
+            return false;
+        }
+        for (int c = 1; c < row.length; c++) {
+            if (!(row[c] instanceof Integer)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void deleteBelow(java.nio.file.Path dir) {

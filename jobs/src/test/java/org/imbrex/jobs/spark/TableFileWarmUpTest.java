@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.imbrex.jobs.motion.MotionTable;
 import org.imbrex.jobs.search.MatchTable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,6 +26,18 @@ class TableFileWarmUpTest {
 
         boolean wrote = TableFileWarmUp.run(format, MatchTable.SCHEMA, new Object[] {"mz", "file:/warm-up", 0L, 2, 0},
                 1_000);
+
+        assertThat(wrote).isTrue();
+        assertThat(warmUpDirs()).containsExactlyInAnyOrderElementsOf(before);
+    }
+
+    @ParameterizedTest
+    @EnumSource(TableFormat.class)
+    void run_stringAndIntRows_writesAndRemovesItsFile(TableFormat format) throws IOException {
+        List<Path> before = warmUpDirs();
+
+        boolean wrote = TableFileWarmUp.run(format, MotionTable.SCHEMA,
+                new Object[] {"file:/warm-up", 1, 0, 0, 0, 0, 0}, 3_000);
 
         assertThat(wrote).isTrue();
         assertThat(warmUpDirs()).containsExactlyInAnyOrderElementsOf(before);
