@@ -61,10 +61,9 @@ final class UavStorage {
     }
 
     private static void markValid(ArrowBuf validity, int count) {
-        long bytes = (count + 7L) / 8;
-        for (long i = 0; i < bytes; i++) {
-            validity.setByte(i, 0xFF);
-        }
+        // every byte of the bits in use set to 0xFF at once (a byte at a time, a task's first UAVs took
+        // milliseconds while their loop ran interpreted)
+        validity.setOne(0L, (count + 7L) / 8);
     }
 
     private static BaseFixedWidthVector scalarVector(DxgiFormat format, String name, BufferAllocator allocator) {

@@ -130,6 +130,26 @@ class RWBufferTest {
     }
 
     /**
+     * A UAV's elements are all valid (non-null) Arrow values once published, components too, for counts that
+     * leave part of a validity byte unused.
+     */
+    @ParameterizedTest
+    @EnumSource(value = DxgiFormat.class, names = {"R32_UINT", "R8G8B8A8_UNORM", "R32G32B32A32_UINT"})
+    void allocate_awkwardCounts_everyElementAndComponentIsValid(DxgiFormat format, BufferAllocator allocator) {
+        for (int count : new int[] {1, 7, 8, 9, 1_001}) {
+            try (RWBuffer u = RWBuffer.allocate(format, count, allocator)) {
+                u.endDispatch();
+                FieldVector vector = u.vector();
+                assertThat(vector.getNullCount()).as("%s × %d", format, count).isZero();
+                if (vector instanceof FixedSizeListVector list) {
+                    assertThat(list.getDataVector().getNullCount()).isZero();
+                    assertThat(list.getDataVector().getValueCount()).isEqualTo(count * format.components().size());
+                }
+            }
+        }
+    }
+
+    /**
      * Spec test vectors 20–28 (typed UAV store conversions), stored through a view and read back as bytes:
      * FORMAT, the four shader components (hex words), the element's little-endian bytes.
      */
