@@ -64,8 +64,8 @@ public final class MotionCommand implements Callable<Integer> {
     private int stripeRows;
 
     @Option(names = "--frames-per-task", defaultValue = Defaults.FRAMES_PER_TASK, paramLabel = "N",
-            description = "Consecutive frames one task searches (default: 0 = automatic, about 4 tasks per Spark "
-                    + "core, at most 16 frames each).")
+            description = "Consecutive frames one task searches (default: 0 = automatic, the same number of tasks "
+                    + "for every Spark core, at least 2, at most 64 frames each).")
     private int framesPerTask;
 
     @Option(names = "--partitions", defaultValue = Defaults.PARTITIONS, paramLabel = "N",

@@ -17,7 +17,7 @@ import org.imbrex.jobs.motion.MotionTable;
  *
  * <pre>
  *   partitioning      --frames-per-task  --stripe-rows  --partitions   search tasks (pan-420 + pan-444)
- *   LOCAL_REFERENCE   (automatic: 2)     (automatic: 1)                4 + 3 = 7
+ *   LOCAL_REFERENCE   (automatic: 4)     (automatic: 1)                2 + 2 = 4
  *   CLIENT_MODE       4                  2                             2 + 2 = 4
  *   CLUSTER_MODE      3                  3              4              3 + 2 = 5, in 4 partitions
  *   MANY_TASKS        1                  2                             8 + 6 = 14
