@@ -249,15 +249,19 @@ final class CoarseRow {
                 }
             }
         }
-        for (int dyIndex = 0; dyIndex <= 2 * range; dyIndex++) {
-            long y = by + dyIndex - range;
-            if (y < 0 || y > yMax) {
-                for (int k = phase; k < blocksX; k += phases) {
-                    int span = k * 4 * candidates + 4 * dyIndex * p.xGroups();
-                    Arrays.fill(rowBound, span, span + 4 * p.xGroups(), SeaBound.NO_SCORE); // the row is outside
-                }
-                continue;
-            }
+        // The window's rows y = by + dy − R outside 0..yMax are NO_SCORE: dy below dyLo and above dyHi. They are
+        // filled by ranges, empty inside the frame, rather than behind a branch per dy, which C2 would compile as
+        // never taken from the profile of a frame's middle rows and throw away at the next frame's top row.
+        //   span of block k:  [ dy < dyLo: NO_SCORE | dyLo ≤ dy ≤ dyHi: sums | dy > dyHi: NO_SCORE ]
+        int dyLo = (int) Math.min(2L * range + 1, Math.max(0, range - by));
+        int dyHi = (int) Math.max(-1, Math.min(2L * range, yMax - by + range));
+        for (int k = phase; k < blocksX; k += phases) {
+            int span = k * 4 * candidates;
+            Arrays.fill(rowBound, span, span + 4 * dyLo * p.xGroups(), SeaBound.NO_SCORE);
+            Arrays.fill(rowBound, span + 4 * Math.max(dyLo, dyHi + 1) * p.xGroups(),
+                    span + 4 * (2 * range + 1) * p.xGroups(), SeaBound.NO_SCORE);
+        }
+        for (int dyIndex = dyLo; dyIndex <= dyHi; dyIndex++) {
             if (narrow) {
                 accumulateShorts(by - range + dyIndex, n, s, terms, boxRows, lo, hi);
             } else {
