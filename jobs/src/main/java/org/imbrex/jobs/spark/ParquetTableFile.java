@@ -39,12 +39,14 @@ import org.apache.spark.sql.types.StructType;
  *   }
  *
  *   row → ColumnWriter per column (dictionary, statistics, pages) → ColumnChunkPageWriteStore → row group
+ *         the dictionaries take a value repeated from the row before without a lookup (RepeatedValueDictionaries)
  * </pre>
  * A row's values go straight to Parquet's column writers, as its record writer would pass them after walking
  * the schema for each field (a tenth of a motion table's writing, and C2's largest compile in a short job);
  * every 10,000 rows the buffered size is checked against the row group size, and a full group is flushed
- * through {@link ParquetFileWriter}. Example: {@code new ParquetTableFile(TableColumns.of(schema), schema,
- * path, conf)}; see {@link TableFile}.
+ * through {@link ParquetFileWriter}. A row of a string and ints ({@link #write(String, int[])}, the motion
+ * table's) goes to the writers without a boxed value per column. Example: {@code new
+ * ParquetTableFile(TableColumns.of(schema), schema, path, conf)}; see {@link TableFile}.
  */
 final class ParquetTableFile implements TableFile {
     /** The footer key under which Spark keeps a file's Spark schema (as JSON). */
@@ -65,12 +67,12 @@ final class ParquetTableFile implements TableFile {
     /** The last string of each column and its UTF-8 form: rows of one task repeat their path and name. */
     private final Object[] lastString;
     private final Binary[] lastBinary;
+    /** Whether the first column is a string and the others ints, as {@link #write(String, int[])} writes them. */
+    private final boolean stringAndInts;
     private ColumnChunkPageWriteStore pages;
     private ColumnWriteStore store;
     private ColumnWriter[] writers;
     private long rows;
-    /** Whether the first column is a string and the others ints, as {@link #write(String, int[])} writes them. */
-    private final boolean stringAndInts;
 
     ParquetTableFile(TableColumns columns, StructType schema, Path path, Configuration conf) throws IOException {
         this(columns, schema, path, conf, ParquetWriter.DEFAULT_BLOCK_SIZE);

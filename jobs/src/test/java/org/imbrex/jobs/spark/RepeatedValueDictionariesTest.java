@@ -42,7 +42,8 @@ class RepeatedValueDictionariesTest {
         int[] values = runs(random, 1 + random.nextInt(3000), () -> switch (random.nextInt(4)) {
             case 0 -> random.nextInt(16) - 8;
             case 1 -> random.nextInt(5000);
-            case 2 -> random.nextBoolean() ? Integer.MIN_VALUE + random.nextInt(3) : Integer.MAX_VALUE - random.nextInt(3);
+            case 2 -> random.nextBoolean() ? Integer.MIN_VALUE + random.nextInt(3)
+                    : Integer.MAX_VALUE - random.nextInt(3);
             default -> random.nextInt();
         });
         List<Object> ours = pages(new RepeatedValueDictionaries.Ints(maxDictionaryBytes, Encoding.PLAIN_DICTIONARY,
