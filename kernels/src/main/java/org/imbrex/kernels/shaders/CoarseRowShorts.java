@@ -16,12 +16,21 @@ import jdk.incubator.vector.VectorSpecies;
  *   acc ≤ 65,535: the sum wraps nowhere when read back as unsigned (acc & 0xFFFF)
  * </pre>
  * Each step reads and writes the arrays, and no vector lives across iterations, so C2 compiles it to
- * registers whatever other vector shapes the JVM runs. Example: a 1280-pixel row is 40 steps of 32 lanes on
- * a machine with 512-bit registers.
+ * registers. Example: a 1280-pixel row is 80 steps of 16 lanes.
  */
 final class CoarseRowShorts {
-    private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
+    /**
+     * At most 256 bits, the shape of the gather's shorts ({@link BlockMatchPlaneVector}), also where the CPU has
+     * 512-bit registers. HotSpot profiles the vector API's methods (add, intoArray, ...) once for all their
+     * callers, and C2 inlines them by that profile: with a Short512Vector here beside the gather's Short256Vector,
+     * C2 inlined both classes at every call of the gather and lost the exact class its intrinsics need, so the
+     * gather's stores ran the API's Java path (720p motion on AVX-512, 400 frames, one core: R = 7 6.0-7.8 s ->
+     * 3.5-5.6 s, R = 16 16.8-23.9 s -> 8.7-10.0 s).
+     */
+    private static final VectorSpecies<Short> SHORTS = VectorSpecies.of(short.class, VectorShape.forBitSize(
+            Math.min(256, ShortVector.SPECIES_PREFERRED.vectorBitSize())));
+    private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, VectorShape.forBitSize(
+            Math.min(256, IntVector.SPECIES_PREFERRED.vectorBitSize())));
     /** Shorts as many as {@link #INTS} has lanes: a register of box sums narrowed. */
     private static final VectorSpecies<Short> NARROW =
             VectorSpecies.of(short.class, VectorShape.forBitSize(INTS.length() * Short.SIZE));
