@@ -31,9 +31,6 @@ final class CoarseRowShorts {
             Math.min(256, ShortVector.SPECIES_PREFERRED.vectorBitSize())));
     private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, VectorShape.forBitSize(
             Math.min(256, IntVector.SPECIES_PREFERRED.vectorBitSize())));
-    /** Shorts as many as {@link #INTS} has lanes: a register of box sums narrowed. */
-    private static final VectorSpecies<Short> NARROW =
-            VectorSpecies.of(short.class, VectorShape.forBitSize(INTS.length() * Short.SIZE));
 
     private CoarseRowShorts() {
     }
@@ -42,16 +39,24 @@ final class CoarseRowShorts {
      * Box sums of side s at every x in {@code [0, width)} from the summed-area table, as shorts: {@code out[x] =
      * sat[a + step + s + x] − sat[a + s + x] − sat[a + step + x] + sat[a + x]}, at most s² · 255 ≤ 32,767 here.
      * The sums are taken in 32-bit lanes and narrowed a register at a time (C2 does not vectorize a loop
-     * that reads ints and stores shorts).
+     * that reads ints and stores shorts) into the low half of a register of {@link #SHORTS}, whose high half
+     * (zeros) the next step overwrites: no second shape of short vector beside the gather's, whose profiles C2
+     * inlines the API by (see {@link #SHORTS}). Shorts of {@code out} past {@code width} may be overwritten,
+     * never past its end: without {@link #SLACK} of them the row's last steps are scalar.
+     * <pre>
+     *   step x:  [ box x .. x + 7 | 0 0 0 0 0 0 0 0 ]  stored at out[x]
+     *   step x + 8:                [ box x + 8 .. x + 15 | 0 ... ]
+     * </pre>
      */
     static void boxRow(int[] sat, int a, int step, int s, short[] out, int width) {
         int x = 0;
         if (a >= 0 && step >= 0 && s >= 0 && (long) a + step + s + width <= sat.length) {
-            for (int end = width - INTS.length(); x <= end; x += INTS.length()) {
+            int end = Math.min(width - INTS.length(), out.length - SHORTS.length());
+            for (; x <= end; x += INTS.length()) {
                 IntVector box = IntVector.fromArray(INTS, sat, a + step + s + x)
                         .sub(IntVector.fromArray(INTS, sat, a + s + x)).sub(IntVector.fromArray(INTS, sat, a + step + x))
                         .add(IntVector.fromArray(INTS, sat, a + x));
-                ((ShortVector) box.convertShape(VectorOperators.I2S, NARROW, 0)).intoArray(out, x);
+                ((ShortVector) box.convertShape(VectorOperators.I2S, SHORTS, 0)).intoArray(out, x);
             }
         }
         for (; x < width; x++) {
