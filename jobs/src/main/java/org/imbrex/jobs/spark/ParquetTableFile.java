@@ -1,6 +1,7 @@
 package org.imbrex.jobs.spark;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -187,10 +188,15 @@ final class ParquetTableFile implements TableFile {
         pages.close();
     }
 
+    /**
+     * The column's value as UTF-8 bytes, made again only when the string changes. A constant byte-array binary,
+     * not {@code Binary.fromString}'s byte-buffer one: the column's statistics compare every row's value with
+     * their minimum and maximum byte by byte, which an array does without a buffer's checks per byte.
+     */
     private Binary utf8(int column, String value) {
         if (lastString[column] != value) {
             lastString[column] = value;
-            lastBinary[column] = Binary.fromString(value);
+            lastBinary[column] = Binary.fromConstantByteArray(value.getBytes(StandardCharsets.UTF_8));
         }
         return lastBinary[column];
     }
