@@ -29,8 +29,8 @@ final class CoarseRowShorts {
      */
     private static final VectorSpecies<Short> SHORTS = VectorSpecies.of(short.class, VectorShape.forBitSize(
             Math.min(256, ShortVector.SPECIES_PREFERRED.vectorBitSize())));
-    private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, VectorShape.forBitSize(
-            Math.min(256, IntVector.SPECIES_PREFERRED.vectorBitSize())));
+    /** Ints of the same shape: a register of them narrowed fills the low half of one of {@link #SHORTS}. */
+    private static final VectorSpecies<Integer> INTS = SHORTS.withLanes(int.class);
 
     private CoarseRowShorts() {
     }

@@ -25,7 +25,6 @@ class CoarseRowShortsBoxRowTest {
                 int step = s * pitch;
                 for (int slack : new int[] {0, 1, CoarseRowShorts.SLACK}) {
                     short[] out = new short[width + slack];
-                    java.util.Arrays.fill(out, (short) 0x5A5A);
                     CoarseRowShorts.boxRow(sat, a, step, s, out, width);
                     for (int x = 0; x < width; x++) {
                         int box = sat[a + step + s + x] - sat[a + s + x] - sat[a + step + x] + sat[a + x];
