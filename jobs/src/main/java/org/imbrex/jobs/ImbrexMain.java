@@ -4,6 +4,7 @@ import org.imbrex.jobs.cli.GlobalArguments;
 import org.imbrex.jobs.cli.SparkConfDefaults;
 import org.imbrex.jobs.motion.MotionCommand;
 import org.imbrex.jobs.search.SearchCommand;
+import org.imbrex.jobs.spark.HadoopWarmUp;
 import org.imbrex.kernels.cli.OneLineErrors;
 import org.imbrex.kernels.cli.ShaderCommand;
 import picocli.CommandLine;
@@ -38,6 +39,7 @@ public final class ImbrexMain implements Runnable {
             System.err.println("imbrex: " + e.getMessage());
             return CommandLine.ExitCode.USAGE;
         }
+        HadoopWarmUp.startFor(rest);
         CommandLine line = OneLineErrors.commandLine(new ImbrexMain());
         line.setDefaultValueProvider(new SparkConfDefaults());
         line.setExecutionExceptionHandler(new FailureHandler());

@@ -38,7 +38,8 @@ public final class HadoopConf implements Serializable {
         return new HadoopConf(null, sc.broadcast(entries(sc.hadoopConfiguration())));
     }
 
-    private static HashMap<String, String> entries(Configuration conf) {
+    /** Every entry of {@code conf}, as a plain map. */
+    static HashMap<String, String> entries(Configuration conf) {
         HashMap<String, String> entries = new HashMap<>();
         for (Map.Entry<String, String> entry : conf) {
             entries.put(entry.getKey(), entry.getValue());

@@ -48,13 +48,24 @@ public final class StartupWarmUp {
      * none runs yet (a running one is warm, and its jobs may be running), and {@value #PROPERTY} is not false.
      */
     public static boolean wanted(String master, boolean sessionRunning) {
-        return !sessionRunning && Boolean.parseBoolean(System.getProperty(PROPERTY, "true").trim())
-                && ImbrexSession.runsInThisJvm(master);
+        return !sessionRunning && enabled() && ImbrexSession.runsInThisJvm(master);
     }
 
     /** Starts {@code work} if {@link #wanted} for {@code master} and the JVM's session; else does nothing. */
     public static StartupWarmUp startFor(String master, String name, Work work) {
         return wanted(master, ImbrexSession.running()) ? start(name, work) : NONE;
+    }
+
+    /**
+     * Starts {@code work} unless {@value #PROPERTY} is false, whatever the master: for work any driver does
+     * before its session starts ({@link HadoopWarmUp}).
+     */
+    public static StartupWarmUp startUnlessOff(String name, Work work) {
+        return enabled() ? start(name, work) : NONE;
+    }
+
+    private static boolean enabled() {
+        return Boolean.parseBoolean(System.getProperty(PROPERTY, "true").trim());
     }
 
     /** Starts {@code work} on a daemon thread named {@code imbrex-NAME-warm-up} and returns at once. */
