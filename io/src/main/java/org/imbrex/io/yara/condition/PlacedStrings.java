@@ -29,12 +29,23 @@ import org.imbrex.io.yara.condition.Condition.StringRef;
  * Example: {@code PlacedStrings.of(parse("$a at pe.entry_point or $b"))} is {@code {0}}.
  */
 public final class PlacedStrings {
-    private PlacedStrings() {
+    private final Uses uses;
+
+    private PlacedStrings(Uses uses) {
+        this.uses = uses;
+    }
+
+    /**
+     * The placed strings of {@code condition}, from one walk of its tree: what {@link #of}, {@link #offsets}
+     * and {@link #fixedOffsets} give, for a caller that asks for more than one of them.
+     */
+    public static PlacedStrings in(Condition condition) {
+        return new PlacedStrings(Uses.of(condition));
     }
 
     /** The indexes of the strings that {@code condition} uses only as {@code $x at E}. */
     public static BitSet of(Condition condition) {
-        return Uses.of(condition).placed();
+        return in(condition).strings();
     }
 
     /**
@@ -42,9 +53,32 @@ public final class PlacedStrings {
      * the order written, each once.
      */
     public static Map<Integer, List<Condition>> offsets(Condition condition) {
-        Uses uses = Uses.of(condition);
+        return in(condition).offsets();
+    }
+
+    /** The strings of {@code condition} that YARA searches at one offset only, with it ({@link #fixedOffsets(int)}). */
+    public static Map<Integer, Long> fixedOffsets(Condition condition, int strings) {
+        return in(condition).fixedOffsets(strings);
+    }
+
+    /** {@link #of(Condition)} of this condition. */
+    public BitSet strings() {
+        return uses.placed();
+    }
+
+    /** {@link #offsets(Condition)} of this condition. */
+    public Map<Integer, List<Condition>> offsets() {
         Map<Integer, List<Condition>> offsets = new TreeMap<>();
-        uses.placed().stream().forEach(i -> offsets.put(i, uses.at().get(i).stream().distinct().toList()));
+        BitSet placed = uses.placed();
+        for (int i = placed.nextSetBit(0); i >= 0; i = placed.nextSetBit(i + 1)) {
+            List<Condition> distinct = new ArrayList<>();
+            for (Condition offset : uses.at().get(i)) {
+                if (!distinct.contains(offset)) {
+                    distinct.add(offset);
+                }
+            }
+            offsets.put(i, List.copyOf(distinct));
+        }
         return offsets;
     }
 
@@ -65,8 +99,7 @@ public final class PlacedStrings {
      *
      * @param strings the number of strings the rule declares
      */
-    public static Map<Integer, Long> fixedOffsets(Condition condition, int strings) {
-        Uses uses = Uses.of(condition);
+    public Map<Integer, Long> fixedOffsets(int strings) {
         Map<Integer, Long> fixed = new TreeMap<>();
         for (int i = 0; i < strings; i++) {
             List<Condition> offsets = new ArrayList<>(uses.at().getOrDefault(i, List.of()));

@@ -141,18 +141,17 @@ public final class RuleEvaluation {
             gates[f] = new int[conditions[f].length][];
             placements[f] = new Placement[conditions[f].length];
             for (int r = 0; r < conditions[f].length; r++) {
-                BitSet placedHere = PlacedStrings.of(conditions[f][r]);
+                PlacedStrings placed = PlacedStrings.in(conditions[f][r]);
+                BitSet placedHere = placed.strings();
                 // a placed string's gate cannot be looked up without asking for all of its matches
                 int[] gate = StringGate.of(conditions[f][r]).orElse(null);
-                gates[f][r] = gate != null && Arrays.stream(gate).noneMatch(placedHere::get) ? gate : null;
-                Map<Integer, Long> fixed = new HashMap<>(PlacedStrings.fixedOffsets(conditions[f][r],
-                        rules[f][r].strings().size()));
+                gates[f][r] = gate != null && noneSet(gate, placedHere) ? gate : null;
+                Map<Integer, Long> fixed = new HashMap<>(placed.fixedOffsets(rules[f][r].strings().size()));
                 // YARA's regular-expression engine (hex strings with ??, a nibble, a jump or a group of two or
                 // more) records every match all the same: only literal strings are searched at their fixed offset
                 List<StringDefinition> defined = rules[f][r].strings();
                 fixed.keySet().removeIf(i -> !literal(defined.get(i)));
-                placements[f][r] = new Placement(placedHere, fixed,
-                        placedGate(conditions[f][r], gate, placedHere, offsetIndex));
+                placements[f][r] = new Placement(placedHere, fixed, placedGate(placed, gate, placedHere, offsetIndex));
             }
             importsPe[f] = files.get(f).imports().contains("pe");
             boolean[] global = new boolean[rules[f].length];
@@ -162,8 +161,7 @@ public final class RuleEvaluation {
                 global[r] = rules[f][r].global();
                 gated[r] = gates[f][r] != null;
                 PlacedGate placedGate = placements[f][r].gate();
-                placedGateOffsets[r] = placedGate == null ? null
-                        : Arrays.stream(placedGate.offsets()).flatMapToInt(Arrays::stream).toArray();
+                placedGateOffsets[r] = placedGate == null ? null : concatenated(placedGate.offsets());
             }
             visits[f] = RuleVisits.of(global, gated, placedGateOffsets);
         }
@@ -295,24 +293,59 @@ public final class RuleEvaluation {
      * The rule's {@link PlacedGate} from its {@link StringGate} {@code gate}, or null (no gate, or one with a
      * string that is not placed).
      */
-    private PlacedGate placedGate(Condition condition, int[] gate, BitSet placedHere,
+    private PlacedGate placedGate(PlacedStrings placed, int[] gate, BitSet placedHere,
             Map<Condition, Integer> offsetIndex) {
-        if (gate == null || !Arrays.stream(gate).allMatch(placedHere::get)) {
+        if (gate == null) {
             return null;
         }
-        Map<Integer, List<Condition>> asked = PlacedStrings.offsets(condition);
+        for (int string : gate) {
+            if (!placedHere.get(string)) {
+                return null;
+            }
+        }
+        Map<Integer, List<Condition>> asked = placed.offsets();
+        for (int string : gate) {
+            for (Condition at : asked.get(string)) {
+                if (!PlacedStrings.fileConstant(at)) {
+                    return null;
+                }
+            }
+        }
         int[][] offsets = new int[gate.length][];
         for (int i = 0; i < gate.length; i++) {
             List<Condition> at = asked.get(gate[i]);
-            if (!at.stream().allMatch(PlacedStrings::fileConstant)) {
-                return null;
+            offsets[i] = new int[at.size()];
+            for (int k = 0; k < offsets[i].length; k++) {
+                offsets[i][k] = offsetIndex.computeIfAbsent(at.get(k), added -> {
+                    placedOffsets.add(added);
+                    return placedOffsets.size() - 1;
+                });
             }
-            offsets[i] = at.stream().mapToInt(e -> offsetIndex.computeIfAbsent(e, added -> {
-                placedOffsets.add(added);
-                return placedOffsets.size() - 1;
-            })).toArray();
         }
         return new PlacedGate(gate, offsets);
+    }
+
+    private static boolean noneSet(int[] indexes, BitSet set) {
+        for (int i : indexes) {
+            if (set.get(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int[] concatenated(int[][] arrays) {
+        int length = 0;
+        for (int[] array : arrays) {
+            length += array.length;
+        }
+        int[] all = new int[length];
+        int at = 0;
+        for (int[] array : arrays) {
+            System.arraycopy(array, 0, all, at, array.length);
+            at += array.length;
+        }
+        return all;
     }
 
     /** True when a string of the placed gate matches at one of its offsets (computed once per file in {@code values}). */
