@@ -34,7 +34,8 @@ public record ConditionScope(String file, int line, int column, List<String> str
 
     public ConditionScope {
         strings = List.copyOf(strings);
-        rules = List.copyOf(rules);
+        // a RuleNames view is immutable already, and copying it for each rule of a file would cost n² names
+        rules = rules instanceof RuleNames.Defined ? rules : List.copyOf(rules);
         modules = Set.copyOf(modules);
         if (line < 1 || column < 1) {
             throw new IllegalArgumentException("condition position " + line + ":" + column

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.imbrex.io.signature.SignatureFormatException;
+import org.imbrex.io.yara.condition.RuleNames;
 import org.imbrex.io.yara.strings.YaraSource;
 
 /**
@@ -49,6 +50,7 @@ public final class RuleFileReader {
     private final String namespace;
     private final Set<String> modules = new LinkedHashSet<>();
     private final List<RuleReader.Read> rules = new ArrayList<>();
+    private final RuleNames names = new RuleNames();
     private final List<IncludeWarning> includes = new ArrayList<>();
 
     private RuleFileReader(String namespace, String file, String text) {
@@ -110,8 +112,7 @@ public final class RuleFileReader {
             word = identifier(source, "rule");
         }
         source.skipSpace();
-        List<String> earlier = rules.stream().map(read -> read.rule().name()).toList();
-        rules.add(new RuleReader(source, namespace, modules).read(global, isPrivate, at.line(), earlier));
+        rules.add(new RuleReader(source, namespace, modules).read(global, isPrivate, at.line(), names));
     }
 
     private String quoted() {

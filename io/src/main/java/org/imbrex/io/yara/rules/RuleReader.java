@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.imbrex.io.yara.condition.ConditionParser;
 import org.imbrex.io.yara.condition.ConditionScope;
+import org.imbrex.io.yara.condition.RuleNames;
 import org.imbrex.io.yara.condition.ParsedCondition;
 import org.imbrex.io.yara.strings.StringDefinition;
 import org.imbrex.io.yara.strings.StringDefinitionReader;
@@ -34,11 +35,14 @@ final class RuleReader {
         this.modules = modules;
     }
 
-    /** Reads the rule whose name starts here; {@code earlier} are the names defined before it. */
-    Read read(boolean global, boolean isPrivate, int line, List<String> earlier) {
+    /**
+     * Reads the rule whose name starts here; {@code names} are the names defined before it, and the rule's
+     * own is added to them once it is known to be new.
+     */
+    Read read(boolean global, boolean isPrivate, int line, RuleNames names) {
         YaraSource.Position namePosition = source.position();
         String name = RuleFileReader.name(source, "a rule name");
-        if (earlier.contains(name)) {
+        if (names.contains(name)) {
             throw source.error(namePosition, "duplicated identifier \"" + name + "\"");
         }
         List<String> tags = tags();
@@ -67,10 +71,9 @@ final class RuleReader {
         ConditionText text = ConditionText.scan(source);
         source.next();
         List<String> identifiers = strings.stream().map(s -> "$" + s.identifier()).toList();
-        List<String> rules = new ArrayList<>(earlier);
-        rules.add(name);
+        names.add(name);
         ConditionScope scope = new ConditionScope(source.file(), text.start().line(), text.start().column(),
-                identifiers, rules, modules);
+                identifiers, names.defined(), modules);
         ParsedCondition condition = ConditionParser.parse(text.text(), scope);
         for (StringDefinition string : strings) {
             if (!text.references("$" + string.identifier())) {
