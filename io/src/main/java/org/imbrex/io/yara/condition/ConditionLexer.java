@@ -20,6 +20,10 @@ import org.imbrex.io.yara.condition.Token.Kind;
  * start at column 1.
  */
 final class ConditionLexer {
+    /** {@code u?int(8|16|32)(be)?}: the functions that read an integer of the file. */
+    private static final Set<String> INTEGER_FUNCTIONS = Set.of("int8", "int16", "int32", "int8be", "int16be",
+            "int32be", "uint8", "uint16", "uint32", "uint8be", "uint16be", "uint32be");
+
     private static final Set<String> KEYWORDS = Set.of("true", "false", "not", "and", "or", "at", "in", "of",
             "them", "for", "all", "any", "none", "entrypoint", "filesize", "matches", "contains", "startswith",
             "endswith", "icontains", "istartswith", "iendswith", "iequals", "import", "include", "defined",
@@ -118,7 +122,7 @@ final class ConditionLexer {
         if (KEYWORDS.contains(word)) {
             return new Token(Kind.KEYWORD, word, 0, startLine, startColumn);
         }
-        if (word.matches("u?int(8|16|32)(be)?")) {
+        if (INTEGER_FUNCTIONS.contains(word)) {
             return new Token(Kind.INTEGER_FUNCTION, word, 0, startLine, startColumn);
         }
         if (word.length() > MAX_IDENTIFIER) {

@@ -165,7 +165,7 @@ final class PrimaryParser {
         String name = token.text();
         boolean signed = !name.startsWith("u");
         boolean bigEndian = name.endsWith("be");
-        int bits = Integer.parseInt(name.replaceAll("[^0-9]", ""));
+        int bits = name.contains("32") ? 32 : name.contains("16") ? 16 : 8; // u?int(8|16|32)(be)?
         return Typed.integer(new Condition.ReadInteger(bits / 8, signed, bigEndian, offset.node()));
     }
 

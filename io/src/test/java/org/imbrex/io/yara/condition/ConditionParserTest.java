@@ -88,6 +88,18 @@ class ConditionParserTest {
                 new Condition.ReadInteger(2, false, true, n(0)), n(0x4D5A)));
     }
 
+    /** Every integer read of the file: its width, sign and byte order come from its name. */
+    @ParameterizedTest
+    @CsvSource({"int8, 1, true, false", "int16, 2, true, false", "int32, 4, true, false",
+        "int8be, 1, true, true", "int16be, 2, true, true", "int32be, 4, true, true",
+        "uint8, 1, false, false", "uint16, 2, false, false", "uint32, 4, false, false",
+        "uint8be, 1, false, true", "uint16be, 2, false, true", "uint32be, 4, false, true"})
+    void parse_integerReads_takeWidthSignAndOrderFromTheName(String name, int bytes, boolean signed,
+            boolean bigEndian) {
+        assertThat(parse(name + "(0x3C) == 7")).isEqualTo(new Compare(Comparison.EQ,
+                new Condition.ReadInteger(bytes, signed, bigEndian, n(0x3C)), n(7)));
+    }
+
     @Test
     void parse_sets_expandWildcardsInDeclarationOrder() {
         StringRef c1 = new StringRef("$c1", 2);
