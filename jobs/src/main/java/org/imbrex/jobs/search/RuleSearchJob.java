@@ -8,7 +8,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
@@ -71,6 +74,16 @@ public final class RuleSearchJob {
     /** Rule-evaluating tasks per table part ({@code spark.imbrex.search.table-parts}). */
     static final int EVALUATION_PARTS_PER_PART = 4;
 
+    /**
+     * Lists a job's inputs beside the driver's reading of the rules: a daemon thread of its own, since the
+     * common pool's threads are parsing the rule files then.
+     */
+    private static final Executor INPUT_LISTING = task -> {
+        Thread thread = new Thread(task, "imbrex-input-listing");
+        thread.setDaemon(true);
+        thread.start();
+    };
+
     private final SearchOptions options;
 
     public RuleSearchJob(SearchOptions options) {
@@ -125,6 +138,9 @@ public final class RuleSearchJob {
                     + "rules report every match of the rules that match");
         }
         Configuration conf = HadoopConf.fromSystemProperties();
+        // the inputs are listed while the rules are read and planned; a rule file's error still comes first
+        CompletableFuture<List<LocatedFileStatus>> listing = CompletableFuture.supplyAsync(
+                () -> SearchJob.listInputs(options, conf), INPUT_LISTING);
         List<RuleText> sources = RuleSources.read(options.signatures(), conf);
         List<RuleFile> ruleFiles = RuleSources.parse(sources);
         for (RuleFile file : ruleFiles) {
@@ -138,7 +154,7 @@ public final class RuleSearchJob {
         }
         RuleScanPlan plan = RuleScanPlan.forScan(ruleFiles, options.maxSad());
         options.checkTileSize(plan.maxAtomLength());
-        List<LocatedFileStatus> listed = SearchJob.listInputs(options, conf);
+        List<LocatedFileStatus> listed = listed(listing);
         List<InputFile> files = InputLister.files(listed);
         for (InputFile file : files) {
             if (file.length() > MAX_FILE_BYTES) {
@@ -153,6 +169,15 @@ public final class RuleSearchJob {
         LOG.info("search: {} rules ({} skipped) with {} atoms over {} files", plan.rules().size(),
                 ruleFiles.stream().mapToInt(f -> f.skipped().size()).sum(), plan.signatures().size(), files.size());
         return new Prepared(System.nanoTime() - started, sources, ruleFiles, plan, listed, files, output);
+    }
+
+    /** The inputs {@code listing} found, or its failure ({@code --input}'s message) thrown as it is. */
+    private static List<LocatedFileStatus> listed(CompletableFuture<List<LocatedFileStatus>> listing) {
+        try {
+            return listing.join();
+        } catch (CompletionException e) {
+            throw RuleSearchJob.<RuntimeException>unchecked(e.getCause());
+        }
     }
 
     private RuleSearchSummary run(SparkSession spark, Prepared prepared) {
