@@ -210,6 +210,29 @@ class ImbrexMainTest {
         assertThat(run.errLine()).startsWith("imbrex search: " + twice + ":2:").contains("t");
     }
 
+    /** The inputs are listed while the rules are read: a rule file's error still comes first. */
+    @Test
+    void search_badRuleFileAndMissingInput_reportsTheRuleFile() throws IOException {
+        Path twice = Files.writeString(dir.resolve("twice.yar"), "rule t { condition: true }\nrule t { condition: "
+                + "false }\n");
+
+        CommandRun run = search("--signatures", twice.toString(), "--input", dir.resolve("nope.bin").toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLine()).startsWith("imbrex search: " + twice + ":2:");
+    }
+
+    @Test
+    void search_yaraRulesAndMissingInput_reportsTheInput() throws IOException {
+        Path rules = Files.writeString(dir.resolve("r.yar"), "rule t { strings: $a = \"abc\" condition: $a }\n");
+
+        CommandRun run = search("--signatures", rules.toString(), "--input", dir.resolve("nope.bin").toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLine()).isEqualTo("imbrex search: --input: input '" + dir.resolve("nope.bin")
+                + "' does not exist");
+    }
+
     @Test
     void search_tileSmallerThanLongestSignature_isRefusedWithTheMinimum() {
         CommandRun run = search("--tile-size", "3");
