@@ -21,16 +21,17 @@ import org.imbrex.jobs.spark.StartupWarmUp;
 
 /**
  * The search job's {@link StartupWarmUp}: scans the first bytes of the job's own inputs, with its
- * signatures, kernel and limit, in tiles of at most {@link #TILE_BYTES}, and throws the matches away, so that
- * the JIT compiles the filter and the shaders' lane loops from the kind of bytes the job will scan, tile
- * edges included. It scans whole tiles, checks {@code
- * stopped} after each, and reads at most {@link #MOST_BYTES}; only {@code file:} inputs are read (a
+ * signatures, kernel and limit, the first {@link #SMALL_TILES_BYTES} in tiles of at most {@link #TILE_BYTES}
+ * and the rest in the job's own, and throws the matches away, so that the JIT compiles the filter and the
+ * shaders' lane loops from the kind of bytes the job will scan, tile edges and a full tile's candidate lists
+ * included. It scans whole tiles, checks {@code stopped} after each, and reads at most {@link #MOST_BYTES};
+ * only {@code file:} inputs are read (a
  * warm-up does not fetch from HDFS or object stores). A rule search also has each file the warm-up scanned
  * whole evaluated ({@link WholeFile}), so that the rules' string checks are compiled too. Nothing it does
  * reaches a table: the job reads and scans every byte itself.
  * <pre>
- *   inputs     a.bin [0, 64K) [64K, 128K) … [7.25M, 7.3M)   b.bin [0, 64K) …     (in listing order)
- *   warm-up    ↑ tile by tile, until stopped or MOST_BYTES
+ *   inputs     a.bin [0, 64K) [64K, 128K) … [7.25M, 7.3M)   b.bin [0, 64K) …  c.bin [0, 1M) …  (listing order)
+ *   warm-up    ↑ tile by tile, until stopped or MOST_BYTES     ↑ from SMALL_TILES_BYTES on, the job's tiles
  * </pre>
  * Example: {@code StartupWarmUp.startFor(options.master(), "scan", new ScanWarmUp(signatures, files,
  * options))}.
@@ -45,6 +46,12 @@ final class ScanWarmUp implements StartupWarmUp.Work {
      * times in a 400 MiB search, about 0.1 s of a core each). Small tiles take those branches often.
      */
     static final int TILE_BYTES = 64 << 10;
+    /**
+     * The bytes it scans in small tiles before it takes the job's: in a job's 1 MiB tiles a signature's
+     * candidates can outgrow the lists a 64 KiB tile ever needs, and the JIT, which had not seen them grow,
+     * throws the compiled filter away in the first tasks (five times in a 3,000-rule search).
+     */
+    static final long SMALL_TILES_BYTES = 8L << 20;
 
     /**
      * What a warm-up does with a file it scanned whole, and the matches it found there ({@link FileAtoms#hit}, in
@@ -63,6 +70,7 @@ final class ScanWarmUp implements StartupWarmUp.Work {
     private final WholeFile wholeFile;
     private final AtomicLong scanned = new AtomicLong();
     private final AtomicLong wholeFiles = new AtomicLong();
+    private final AtomicLong filesInJobTiles = new AtomicLong();
 
     ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options) {
         this(signatures, files, options, null);
@@ -94,6 +102,11 @@ final class ScanWarmUp implements StartupWarmUp.Work {
         return wholeFiles.get();
     }
 
+    /** The files (or budget-cut parts of files) it scanned to their end in the job's own tiles. */
+    long filesInJobTiles() {
+        return filesInJobTiles.get();
+    }
+
     /** The warm-up's tile size: {@link #TILE_BYTES}, within the job's and at least 4 × the longest signature. */
     static int tileBytes(long jobTileBytes, int longestSignature) {
         return (int) Math.min(jobTileBytes, Math.max(TILE_BYTES, 4L * longestSignature));
@@ -104,15 +117,22 @@ final class ScanWarmUp implements StartupWarmUp.Work {
         // Compiled here, as a scan task compiles its own.
         SearchPlan plan = SearchPlan.compile(signatures);
         ScoreLimit limit = ScoreLimit.atMost(options.maxSad());
+        int smallTile = tileBytes(options.tileSize(), plan.maxLength());
         try (BufferAllocator allocator = allocators.open();
-                TileScanner scanner = new TileScanner(plan, tileBytes(options.tileSize(), plan.maxLength()), allocator,
-                        KernelShaders.shaders(options.kernel(), options.prefilter()), options.prefilter())) {
+                TileScanner smallTiles = new TileScanner(plan, smallTile, allocator,
+                        KernelShaders.shaders(options.kernel(), options.prefilter()), options.prefilter());
+                TileScanner jobTiles = smallTile >= options.tileSize() ? null : new TileScanner(plan,
+                        (int) options.tileSize(), allocator, KernelShaders.shaders(options.kernel(),
+                        options.prefilter()), options.prefilter())) {
             FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
             for (InputFile file : files) {
                 long left = mostBytes - scanned.get();
                 if (left <= 0 || stopped.getAsBoolean()) {
                     return;
                 }
+                // after SMALL_TILES_BYTES, the job's own tiles: their candidate lists grow past a small tile's
+                boolean inJobTiles = jobTiles != null && mostBytes - left >= SMALL_TILES_BYTES;
+                TileScanner scanner = inJobTiles ? jobTiles : smallTiles;
                 if (RangeReader.localPath(file.path()) == null || file.length() == 0) {
                     continue;
                 }
@@ -128,6 +148,9 @@ final class ScanWarmUp implements StartupWarmUp.Work {
                     }
                     if (!more) {
                         scanned.addAndGet(range.length());
+                        if (inJobTiles) {
+                            filesInJobTiles.incrementAndGet();
+                        }
                     }
                     if (!more && whole && !stopped.getAsBoolean()) {
                         wholeFile.scanned(file, matches.toArray());

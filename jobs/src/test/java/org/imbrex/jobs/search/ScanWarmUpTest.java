@@ -112,6 +112,32 @@ class ScanWarmUpTest {
         assertThat(scan.wholeFiles()).isOne();
     }
 
+    /** After its first bytes in small tiles it scans in the job's own, and finds the same matches there. */
+    @Test
+    void scansInTheJobsTilesAfterItsSmallTiles_findingEveryMatch() throws Exception {
+        InputFile zeros = new InputFile(SearchCorpus.qualified(Files.write(dir.resolve("a.bin"),
+                new byte[(int) ScanWarmUp.SMALL_TILES_BYTES])), ScanWarmUp.SMALL_TILES_BYTES);
+        byte[] bytes = new byte[3 << 20];
+        long[] planted = {100, (1 << 20) - 2, 2_500_000, bytes.length - 4};
+        for (long at : planted) {
+            bytes[(int) at] = 0x12;
+            bytes[(int) at + 1] = 0x34;
+            bytes[(int) at + 3] = 0x78;
+        }
+        InputFile b = new InputFile(SearchCorpus.qualified(Files.write(dir.resolve("b.bin"), bytes)), bytes.length);
+        List<String> args = List.of("--signatures", "s", "--input", "i", "--output", "o", "--tile-size", "1M");
+        Map<String, long[]> handed = new ConcurrentHashMap<>();
+        ScanWarmUp scan = new ScanWarmUp(List.of(Signature.ofHex("a", "12 34 ?? 78")), List.of(zeros, b),
+                Searches.options(args.toArray(String[]::new)), () -> root.newChildAllocator("warm-up", 0,
+                        Long.MAX_VALUE), UNLIMITED, (file, matches) -> handed.put(file.path(), matches));
+
+        runToItsEnd(scan);
+        assertThat(scan.filesInJobTiles()).as("b.bin, after the first file's small tiles").isOne();
+        assertThat(scan.scannedBytes()).isEqualTo(ScanWarmUp.SMALL_TILES_BYTES + bytes.length);
+        assertThat(handed.get(b.path())).containsExactlyInAnyOrder(planted[0], planted[1], planted[2], planted[3]);
+        assertThat(handed.get(zeros.path())).isEmpty();
+    }
+
     @Test
     void endsSoonAfterStop() throws Exception {
         List<InputFile> files = new ArrayList<>();
