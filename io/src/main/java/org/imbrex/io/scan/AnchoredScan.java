@@ -80,25 +80,43 @@ final class AnchoredScan implements AutoCloseable {
      * number of Dispatches.
      */
     int filter(TileData data, Tile tile, long fileLength, ScoreLimit limit) {
-        boolean any = false;
+        // The loops over the signatures are methods of their own, which C2 compiles (conf/jit-directives.json),
+        // while this one stays with C1: a rule search's thousands of signatures made its loops hot, and HotSpot
+        // 17 kept compiling them on-stack at tier 3 and throwing the code away; compiled by C2 whole, with the
+        // filter inlined, it cost a short search more than it gained.
+        readLimits(limit, limits);
+        replan(data, tile);
+        if (!cover(tile, fileLength)) {
+            return 0;
+        }
+        int ran = filter.run(table, data, offsets);
+        dropOverflowed();
+        return ran;
+    }
+
+    private static void readLimits(ScoreLimit limit, int[] limits) {
         for (int s = 0; s < limits.length; s++) {
             limits[s] = limit.maxSad(s);
         }
-        replan(data, tile);
+    }
+
+    /** Which signatures the filter covers in this tile, and their offsets; whether any is. */
+    private boolean cover(Tile tile, long fileLength) {
+        boolean any = false;
         for (int s = 0; s < limits.length; s++) {
             boolean covered = table.anchors(s) && limits[s] >= 0 && limits[s] <= plannedFor[s];
             offsets[s] = covered ? tile.offsetsFitting(fileLength, lengths[s]) : 0;
             covers[s] = covered;
             any |= covered;
         }
-        if (!any) {
-            return 0;
-        }
-        int ran = filter.run(table, data, offsets);
+        return any;
+    }
+
+    /** A signature whose candidates overflowed their list is scored without the filter. */
+    private void dropOverflowed() {
         for (int s = 0; s < limits.length; s++) {
             covers[s] &= !filter.overflowed(s);
         }
-        return ran;
     }
 
     private void replan(TileData data, Tile tile) {
