@@ -79,8 +79,9 @@ final class FileEvaluation implements AutoCloseable {
     void evaluate(String path, long length, Iterable<long[]> hits) throws IOException {
         // read only if a rule needs the bytes: a file where the scan found no atom usually does not. A local
         // file's first bytes alone tell the pe module a non-PE; on a remote store each open is a request, and a
-        // PE file would cost two, so there the file is read whole.
-        FileContent content = RangeReader.localPath(path) != null
+        // PE file would cost two, so there the file is read whole, and so is a file with atoms, whose checks
+        // read it anyway (an open, a stat and a close fewer: a thousand files, 1.5% of the tasks' CPU)
+        FileContent content = RangeReader.localPath(path) != null && !anyAtom(hits)
                 ? FileContent.lazy(length, () -> read(path, length), head -> readHead(path, length, head))
                 : FileContent.lazy(length, () -> read(path, length));
         FileRules fileRules = new FileRules(plan, content, spec.maxSad());
@@ -110,6 +111,15 @@ final class FileEvaluation implements AutoCloseable {
         }
         files++;
         filesEvaluated.add(1);
+    }
+
+    private static boolean anyAtom(Iterable<long[]> hits) {
+        for (long[] run : hits) {
+            if (run.length > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void name(int rule, MatchedRule matched) {
