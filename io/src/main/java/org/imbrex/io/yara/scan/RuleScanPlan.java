@@ -90,6 +90,9 @@ public final class RuleScanPlan {
         try {
             this.evaluation = evaluating.join();
         } catch (CompletionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
             throw e.getCause() instanceof RuntimeException failure ? failure : e;
         }
         List<Integer> firstRef = new ArrayList<>();
