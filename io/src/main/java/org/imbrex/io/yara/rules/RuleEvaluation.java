@@ -12,7 +12,6 @@ import org.imbrex.io.yara.condition.ConditionEvaluator;
 import org.imbrex.io.yara.condition.ModuleValue;
 import org.imbrex.io.yara.condition.PlacedStrings;
 import org.imbrex.io.yara.condition.StringGate;
-import org.imbrex.io.yara.pe.PeModule;
 import org.imbrex.io.yara.strings.HexString;
 import org.imbrex.io.yara.strings.HexToken;
 import org.imbrex.io.yara.strings.StringDefinition;
@@ -98,8 +97,8 @@ public final class RuleEvaluation {
     private final int[][][] gates;
     /** Per rule: its placed strings, where YARA lists them, and their gate. */
     private final Placement[][] placements;
-    /** The distinct file-constant offsets of the placed gates ({@code pe.entry_point}), each computed once a file. */
-    private final List<Condition> placedOffsets = new ArrayList<>();
+    /** The gates of placed strings, and their distinct file-constant offsets ({@code pe.entry_point}). */
+    private final PlacedGates placedGates = new PlacedGates();
     private final boolean[] importsPe;
     /** Per rule file: which of its rules a file's evaluation looks at. */
     private final RuleVisits[] visits;
@@ -111,18 +110,7 @@ public final class RuleEvaluation {
      * 71 ) }} and {@code $a at 0} lists every 51 and 71, with {@code $a = { 51 }} only the one at 0); and its
      * gate when every string of the gate is placed and asked at file-constant offsets, or null.
      */
-    private record Placement(BitSet strings, Map<Integer, Long> fixed, PlacedGate gate) {
-    }
-
-    /**
-     * A gate of placed strings: {@code strings[i]} is asked only at the offsets {@code offsets[i]} (indexes
-     * into {@link #placedOffsets}), so the rule can hold only where one of them matches at one of its offsets.
-     * <pre>
-     *   $a at pe.entry_point or $b at pe.entry_point    strings [a, b], offsets [[0], [0]]   (0: pe.entry_point)
-     *   on a file without a PE header                   pe.entry_point undefined → no rule to evaluate
-     * </pre>
-     */
-    private record PlacedGate(int[] strings, int[][] offsets) {
+    private record Placement(BitSet strings, Map<Integer, Long> fixed, PlacedGates.Gate gate) {
     }
 
     private RuleEvaluation(List<RuleFile> files) {
@@ -133,7 +121,6 @@ public final class RuleEvaluation {
         this.gates = new int[files.size()][][];
         this.placements = new Placement[files.size()][];
         this.visits = new RuleVisits[files.size()];
-        Map<Condition, Integer> offsetIndex = new HashMap<>();
         for (int f = 0; f < files.size(); f++) {
             rules[f] = files.get(f).runnable().toArray(YaraRule[]::new);
             conditions[f] = Arrays.stream(rules[f]).map(rule -> rule.supportedCondition().orElseThrow())
@@ -151,7 +138,7 @@ public final class RuleEvaluation {
                 // more) records every match all the same: only literal strings are searched at their fixed offset
                 List<StringDefinition> defined = rules[f][r].strings();
                 fixed.keySet().removeIf(i -> !literal(defined.get(i)));
-                placements[f][r] = new Placement(placedHere, fixed, placedGate(placed, gate, placedHere, offsetIndex));
+                placements[f][r] = new Placement(placedHere, fixed, placedGates.of(placed, gate));
             }
             importsPe[f] = files.get(f).imports().contains("pe");
             boolean[] global = new boolean[rules[f].length];
@@ -160,8 +147,8 @@ public final class RuleEvaluation {
             for (int r = 0; r < rules[f].length; r++) {
                 global[r] = rules[f][r].global();
                 gated[r] = gates[f][r] != null;
-                PlacedGate placedGate = placements[f][r].gate();
-                placedGateOffsets[r] = placedGate == null ? null : concatenated(placedGate.offsets());
+                PlacedGates.Gate placedGate = placements[f][r].gate();
+                placedGateOffsets[r] = placedGate == null ? null : placedGate.allOffsets();
             }
             visits[f] = RuleVisits.of(global, gated, placedGateOffsets);
         }
@@ -198,7 +185,7 @@ public final class RuleEvaluation {
         List<MatchedRule> result = new ArrayList<>();
         ByteFacts.LazyPe pe = new ByteFacts.LazyPe(data);
         Map<String, ModuleValue> moduleValues = new HashMap<>();
-        PlacedValues placedValues = new PlacedValues(data, moduleValues);
+        PlacedGates.Values placedValues = placedGates.values(data, moduleValues);
         int index = 0;
         for (int f = 0; f < files.size(); f++) {
             placedValues.pe(importsPe[f] ? pe : null);
@@ -209,9 +196,9 @@ public final class RuleEvaluation {
     }
 
     private List<MatchedRule> matches(int f, int first, FileContent data, ByteFacts.LazyPe pe,
-            Map<String, ModuleValue> moduleValues, StringMatches strings, PlacedValues placedValues) {
+            Map<String, ModuleValue> moduleValues, StringMatches strings, PlacedGates.Values placedValues) {
         // Gated rules outside the candidates, and placed gates where no placed offset is defined, are false
-        // without a look-up (mayMatchAny and mayMatchPlaced below would say so): RuleVisits passes them over
+        // without a look-up (mayMatchAny and PlacedGates.mayMatch below would say so): RuleVisits passes them over
         BitSet look = visits[f].look(first, strings.candidates(), placedValues::noneDefined);
         if (look == null) {
             return List.of(); // a global rule passed over hides the namespace
@@ -227,7 +214,8 @@ public final class RuleEvaluation {
                 continue;
             }
             Placement placement = placements[f][r];
-            if (placement.gate() != null && !mayMatchPlaced(placement.gate(), first + r, rule, strings, placedValues)) {
+            if (placement.gate() != null
+                    && !PlacedGates.mayMatch(placement.gate(), first + r, rule, strings, placedValues)) {
                 // as above: none of the gate's strings matches where the condition asks for it
                 gated |= rule.global();
                 continue;
@@ -289,42 +277,6 @@ public final class RuleEvaluation {
         return match == null ? List.of() : List.of(match);
     }
 
-    /**
-     * The rule's {@link PlacedGate} from its {@link StringGate} {@code gate}, or null (no gate, or one with a
-     * string that is not placed).
-     */
-    private PlacedGate placedGate(PlacedStrings placed, int[] gate, BitSet placedHere,
-            Map<Condition, Integer> offsetIndex) {
-        if (gate == null) {
-            return null;
-        }
-        for (int string : gate) {
-            if (!placedHere.get(string)) {
-                return null;
-            }
-        }
-        Map<Integer, List<Condition>> asked = placed.offsets();
-        for (int string : gate) {
-            for (Condition at : asked.get(string)) {
-                if (!PlacedStrings.fileConstant(at)) {
-                    return null;
-                }
-            }
-        }
-        int[][] offsets = new int[gate.length][];
-        for (int i = 0; i < gate.length; i++) {
-            List<Condition> at = asked.get(gate[i]);
-            offsets[i] = new int[at.size()];
-            for (int k = 0; k < offsets[i].length; k++) {
-                offsets[i][k] = offsetIndex.computeIfAbsent(at.get(k), added -> {
-                    placedOffsets.add(added);
-                    return placedOffsets.size() - 1;
-                });
-            }
-        }
-        return new PlacedGate(gate, offsets);
-    }
-
     private static boolean noneSet(int[] indexes, BitSet set) {
         for (int i : indexes) {
             if (set.get(i)) {
@@ -332,75 +284,6 @@ public final class RuleEvaluation {
             }
         }
         return true;
-    }
-
-    private static int[] concatenated(int[][] arrays) {
-        int length = 0;
-        for (int[] array : arrays) {
-            length += array.length;
-        }
-        int[] all = new int[length];
-        int at = 0;
-        for (int[] array : arrays) {
-            System.arraycopy(array, 0, all, at, array.length);
-            at += array.length;
-        }
-        return all;
-    }
-
-    /** True when a string of the placed gate matches at one of its offsets (computed once per file in {@code values}). */
-    private boolean mayMatchPlaced(PlacedGate gate, int index, YaraRule rule, StringMatches strings,
-            PlacedValues values) {
-        for (int i = 0; i < gate.strings().length; i++) {
-            for (int k : gate.offsets()[i]) {
-                long offset = values.of(k);
-                if (offset != ConditionEvaluator.UNDEFINED && strings.matchesAt(index, rule, gate.strings()[i], offset)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** The values of {@link #placedOffsets} on one file, each computed when first asked. */
-    private final class PlacedValues {
-        private final FileContent data;
-        private final Map<String, ModuleValue> moduleValues;
-        private final long[] values = new long[placedOffsets.size()];
-        private final boolean[] known = new boolean[placedOffsets.size()];
-        private ByteFacts.LazyPe pe;
-
-        PlacedValues(FileContent data, Map<String, ModuleValue> moduleValues) {
-            this.data = data;
-            this.moduleValues = moduleValues;
-        }
-
-        /** Sets the pe module of the rule file being evaluated (null when it does not import pe). */
-        void pe(ByteFacts.LazyPe module) {
-            if (module != null) {
-                pe = module;
-            }
-        }
-
-        /** True when the placed offsets {@code ks} are undefined in this file (no PE for {@code pe.entry_point}). */
-        boolean noneDefined(int[] ks) {
-            for (int k : ks) {
-                if (of(k) != ConditionEvaluator.UNDEFINED) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        long of(int k) {
-            if (!known[k]) {
-                // file-constant: no string, rule or variable, so the rule's own facts are not needed
-                values[k] = ConditionEvaluator.value(placedOffsets.get(k), new ByteFacts(data, pe, List.of(),
-                        Map.of(), moduleValues, null));
-                known[k] = true;
-            }
-            return values[k];
-        }
     }
 
     private static boolean mayMatchAny(int[] gate, int index, StringMatches strings) {
