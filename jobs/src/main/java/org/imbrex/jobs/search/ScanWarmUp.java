@@ -13,6 +13,7 @@ import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.RangeReader;
 import org.imbrex.io.scan.MatchSink;
+import org.imbrex.io.scan.ScanShaders;
 import org.imbrex.io.scan.ScoreLimit;
 import org.imbrex.io.scan.SearchPlan;
 import org.imbrex.io.scan.TileScanner;
@@ -118,12 +119,11 @@ final class ScanWarmUp implements StartupWarmUp.Work {
         SearchPlan plan = SearchPlan.compile(signatures);
         ScoreLimit limit = ScoreLimit.atMost(options.maxSad());
         int smallTile = tileBytes(options.tileSize(), plan.maxLength());
+        ScanShaders shaders = KernelShaders.shaders(options.kernel(), options.prefilter());
         try (BufferAllocator allocator = allocators.open();
-                TileScanner smallTiles = new TileScanner(plan, smallTile, allocator,
-                        KernelShaders.shaders(options.kernel(), options.prefilter()), options.prefilter());
-                TileScanner jobTiles = smallTile >= options.tileSize() ? null : new TileScanner(plan,
-                        (int) options.tileSize(), allocator, KernelShaders.shaders(options.kernel(),
-                        options.prefilter()), options.prefilter())) {
+                TileScanner smallTiles = new TileScanner(plan, smallTile, allocator, shaders, options.prefilter());
+                TileScanner jobTiles = smallTile >= options.tileSize() ? null
+                        : new TileScanner(plan, (int) options.tileSize(), allocator, shaders, options.prefilter())) {
             FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
             for (InputFile file : files) {
                 long left = mostBytes - scanned.get();
