@@ -1,5 +1,6 @@
 package org.imbrex.jobs.search;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -163,6 +164,8 @@ final class FileEvaluation implements AutoCloseable {
         byte[] data = new byte[(int) length];
         try (RangeReader reader = RangeReader.open(inputs.of(path), ByteRange.wholeFile(path, length))) {
             reader.readFully(0, data);
+        } catch (EOFException shorter) {
+            throw ScanRows.shrunk(path, length, shorter);
         }
         return data;
     }

@@ -127,11 +127,16 @@ final class ScanRows implements Iterator<Match>, AutoCloseable {
             if (!causedByEndOfFile(failure)) {
                 throw failure;
             }
-            IOException shrunk = new IOException(range.path() + " is shorter than the " + range.fileLength()
-                    + " bytes it had when the inputs were listed: did it change during the search?");
-            shrunk.addSuppressed(failure);
-            throw shrunk;
+            throw shrunk(range.path(), range.fileLength(), failure);
         }
+    }
+
+    /** The error of the file at {@code path}, which ended before the {@code listed} bytes it had: {@code failure}. */
+    static IOException shrunk(String path, long listed, IOException failure) {
+        IOException shrunk = new IOException(path + " is shorter than the " + listed
+                + " bytes it had when the inputs were listed: did it change during the search?");
+        shrunk.addSuppressed(failure);
+        return shrunk;
     }
 
     private static boolean causedByEndOfFile(Throwable failure) {
