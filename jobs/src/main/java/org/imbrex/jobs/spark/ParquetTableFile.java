@@ -15,6 +15,7 @@ import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetOutputFormat;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.api.Binary;
@@ -45,8 +46,10 @@ import org.apache.spark.sql.types.StructType;
  * A row's values go straight to Parquet's column writers, as its record writer would pass them after walking
  * the schema for each field (a tenth of a motion table's writing, and C2's largest compile in a short job);
  * every 10,000 rows the buffered size is checked against the row group size, and a full group is flushed
- * through {@link ParquetFileWriter}. A row of a string and ints ({@link #write(String, int[])}, the motion
- * table's) goes to the writers without a boxed value per column. Example: {@code new
+ * through {@link ParquetFileWriter}. A page holds at most the configuration's {@code
+ * parquet.page.row.count.limit} rows (Parquet's key; 20,000 unless set, as in Spark's own writer). A row of a
+ * string and ints ({@link #write(String, int[])}, the motion table's) goes to the writers without a boxed value
+ * per column. Example: {@code new
  * ParquetTableFile(TableColumns.of(schema), schema, path, conf)}; see {@link TableFile}.
  */
 final class ParquetTableFile implements TableFile {
@@ -59,9 +62,7 @@ final class ParquetTableFile implements TableFile {
     private final long rowGroupBytes;
     private final MessageType type;
     private final Map<String, String> footer = new HashMap<>();
-    private final ParquetProperties properties = ParquetProperties.builder()
-            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
-            .withValuesWriterFactory(new RepeatedValueDictionaries()).build();
+    private final ParquetProperties properties;
     private final ParquetFileWriter file;
     private final CodecFactory codecs;
     private final CompressionCodecFactory.BytesInputCompressor compressor;
@@ -87,6 +88,11 @@ final class ParquetTableFile implements TableFile {
             throws IOException {
         this.rowGroupBytes = rowGroupBytes;
         this.columns = columns;
+        this.properties = ParquetProperties.builder()
+                .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+                .withPageRowCountLimit(conf.getInt(ParquetOutputFormat.PAGE_ROW_COUNT_LIMIT,
+                        ParquetProperties.DEFAULT_PAGE_ROW_COUNT_LIMIT))
+                .withValuesWriterFactory(new RepeatedValueDictionaries()).build();
         this.type = messageType(columns);
         footer.put(SPARK_SCHEMA_KEY, schema.json());
         this.file = new ParquetFileWriter(OutputFileSystem.parquetFile(path, conf), type, ParquetFileWriter.Mode.CREATE,

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.util.Comparator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.hadoop.ParquetOutputFormat;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,11 +15,23 @@ import org.slf4j.LoggerFactory;
  * write tasks run in this JVM, and the first table file would otherwise pay for loading the format's
  * library (Parquet's footer code, its snappy codec) and running its column writers cold after the scan, on
  * the job's critical path. It writes copies of one row (its {@code long} fields counting up, its {@code int}
- * fields varying below 1,024, its strings changing every {@value #STRING_RUN} rows) to a temporary file and
- * deletes it; a row of a string and ints goes through {@link TableFile#write(String, int[])}, as the motion
- * job's rows do. A failure is only logged. How many is the caller's trade: rows enough for the JIT to compile
- * the column writers make a big table's write faster, and cost the job's own tasks a core's worth of
- * compiling and writing while they run.
+ * fields in runs of equal values as long as a row, a block row or a frame of a motion table, its strings
+ * changing every {@value #STRING_RUN} rows) to a temporary file, in Parquet pages of {@value #PAGE_ROWS} rows,
+ * and deletes it; a row of a string and ints goes through {@link TableFile#write(String, int[])}, as the motion
+ * job's rows do. A failure is only logged.
+ * <pre>
+ *   int column c   1 (run 80)   2 (run 3,600)   3 (run 1)   4 (run 80) …
+ *   row 0          v(0, 1)      v(0, 2)         v(0, 3)     v(0, 4)        v(k, c): the k-th run's value of
+ *   row 1          v(0, 1)      v(0, 2)         v(1, 3)     v(0, 4)        column c, scattered in [0, 1024),
+ *   row 80         v(1, 1)      v(0, 2)         v(80, 3)    v(1, 4)        in [−512, 512) for odd c
+ * </pre>
+ * The JIT compiles the column writers from what the warm-up's rows make them do, and throws the compiled row
+ * writer away when the job's rows take a branch the warm-up's never took (a value equal to the row before's, a
+ * page's first value), then compiles it again while the tasks run; runs like a table's and small pages take
+ * those branches while the writer is still profiled (a 400-frame 720p motion search, R = 7: the writer's code
+ * deoptimized 17 → 12 times, the medians of 11 and 13 runs on one and two cores). How many rows is the caller's
+ * trade: rows enough for the JIT to compile the column writers make a big table's write faster, and cost the
+ * job's own tasks a core's worth of compiling and writing while they run.
  *
  * <p>Example: {@code TableFileWarmUp.start(TableFormat.PARQUET, MatchTable.SCHEMA, row, 1_000)} before the
  * scan job.
@@ -27,6 +40,10 @@ public final class TableFileWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(TableFileWarmUp.class);
     /** Rows between the warm-up's changes of its strings. */
     static final int STRING_RUN = 1_000;
+    /** Rows per Parquet page of the warm-up's file (a job's have up to 20,000). */
+    static final int PAGE_ROWS = 1_000;
+    /** The runs of equal values of the int columns, column after column: a row, a block row, a frame. */
+    private static final int[] INT_RUNS = {1, 80, 3_600};
     private TableFileWarmUp() {
     }
 
@@ -47,6 +64,7 @@ public final class TableFileWarmUp {
             Configuration conf = new Configuration(false);
             // Its own file system object, so that this bare configuration never seeds the cached one.
             conf.setBoolean("fs.file.impl.disable.cache", true);
+            conf.setInt(ParquetOutputFormat.PAGE_ROW_COUNT_LIMIT, PAGE_ROWS);
             try (TableFile table = TableFile.create(format, schema, new Path(local.toUri()), conf)) {
                 Object[] varied = row.clone();
                 // a string and ints (the motion table) go the way its rows go: TableFile.write(String, int[])
@@ -56,9 +74,7 @@ public final class TableFileWarmUp {
                         if (row[c] instanceof Long) {
                             varied[c] = (long) i * 37; // offsets that grow, as in a table's part
                         } else if (row[c] instanceof Integer) {
-                            // small numbers that vary (lengths, scores, vectors), so that the column writers'
-                            // statistics and dictionaries take the branches a real table's numbers take
-                            varied[c] = (int) (((i + c) * 2_654_435_761L) >>> 7) & 0x3FF;
+                            varied[c] = intValue(i, c);
                         } else if (row[c] instanceof String text && i % STRING_RUN == 0) {
                             // another string now and then, as a table's next file or signature: a writer's
                             // branch for a new string is then compiled with the rest, not when the job's first
@@ -85,6 +101,16 @@ public final class TableFileWarmUp {
                 deleteBelow(dir);
             }
         }
+    }
+
+    /**
+     * Int column {@code c}'s value in row {@code i}: equal for runs of {@link #INT_RUNS} rows, scattered below
+     * 1,024, and for odd columns shifted to [−512, 512), as numbers, lengths, vectors and scores are.
+     */
+    static int intValue(int i, int c) {
+        int k = i / INT_RUNS[c % INT_RUNS.length];
+        int v = (int) (((k + 31L * c) * 2_654_435_761L) >>> 7) & 0x3FF;
+        return c % 2 == 1 ? v - 512 : v;
     }
 
     private static boolean stringAndInts(Object[] row) {

@@ -9,7 +9,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetOutputFormat;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
@@ -123,6 +128,47 @@ class TableFileIT {
             assertThat(read.get(i)).isEqualTo(RowFactory.create("sig" + i % 7, "file:/data/" + i / 1000 + ".bin",
                     (long) i, i % 13, -i));
         }
+    }
+
+    /**
+     * Parquet's {@code parquet.page.row.count.limit} in the configuration cuts a column chunk into pages of at
+     * most that many rows (the table warm-up writes small pages); without it a page holds up to 20,000.
+     */
+    @Test
+    void parquet_pageRowCountLimitOfTheConfiguration_cutsThePages() throws IOException {
+        Configuration small = new Configuration();
+        small.setInt(ParquetOutputFormat.PAGE_ROW_COUNT_LIMIT, 1_000);
+
+        assertThat(pageRows(writeMotionRows("small-pages.parquet", small, 2_500)))
+                .allSatisfy(rows -> assertThat(rows).isBetween(1L, 1_000L)).hasSizeGreaterThanOrEqualTo(3)
+                .containsOnly(1_000L, 500L);
+        assertThat(pageRows(writeMotionRows("default-pages.parquet", new Configuration(), 2_500)))
+                .containsExactly(2_500L);
+    }
+
+    private org.apache.hadoop.fs.Path writeMotionRows(String name, Configuration conf, int rows) throws IOException {
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(dir.resolve(name).toUri());
+        try (TableFile table = TableFile.create(TableFormat.PARQUET, MotionTable.SCHEMA, path, conf)) {
+            for (int i = 0; i < rows; i++) {
+                table.write("file:/a.y4m", new int[] {1 + i / 80, i % 80 * 16, i / 80 * 16, i % 15 - 7, i % 9 - 4, i});
+            }
+        }
+        return path;
+    }
+
+    /** The rows of each data page of the file's first column, in order. */
+    private static List<Long> pageRows(org.apache.hadoop.fs.Path path) throws IOException {
+        List<Long> rows = new ArrayList<>();
+        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, new Configuration()))) {
+            ColumnDescriptor column = reader.getFileMetaData().getSchema().getColumns().get(0);
+            for (PageReadStore group = reader.readNextRowGroup(); group != null; group = reader.readNextRowGroup()) {
+                PageReader pages = group.getPageReader(column);
+                for (DataPage page = pages.readPage(); page != null; page = pages.readPage()) {
+                    rows.add((long) page.getValueCount());
+                }
+            }
+        }
+        return rows;
     }
 
     @Test
