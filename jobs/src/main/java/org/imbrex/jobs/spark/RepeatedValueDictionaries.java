@@ -118,7 +118,10 @@ final class RepeatedValueDictionaries implements ValuesWriterFactory {
 
         @Override
         public void writeInteger(int value) {
-            if (value != last || lastId < 0) {
+            // value != last || lastId < 0 as one branch: a new writer's first value equal to the initial last (0)
+            // is the only time lastId < 0 decides, and C2, which had never seen it, compiled a trap there that
+            // threw the compiled row writer away at a row group's first 0 (a motion table's block_x, dx, dy)
+            if (((value ^ last) | (lastId >> 31)) != 0) {
                 lastId = idOf(value);
                 last = value;
             }
