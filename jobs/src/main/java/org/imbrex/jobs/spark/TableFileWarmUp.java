@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
  * library (Parquet's footer code, its snappy codec) and running its column writers cold after the scan, on
  * the job's critical path. It writes copies of one row (its {@code long} fields counting up, its {@code int}
  * fields in runs of equal values as long as a row, a block row or a frame of a motion table, its strings
- * changing every {@value #STRING_RUN} rows) to a temporary file, in Parquet pages of {@value #PAGE_ROWS} rows,
- * and deletes it; a row of a string and ints goes through {@link TableFile#write(String, int[])}, as the motion
+ * changing every {@value #STRING_RUN} rows) to a temporary file, in Parquet pages of {@value #PAGE_ROWS} rows
+ * (after its first {@value #SHORT_PAGE_FILE_ROWS} to another in pages of {@value #SHORT_PAGE_ROWS}), and deletes
+ * them; a row of a string and ints goes through {@link TableFile#write(String, int[])}, as the motion
  * job's rows do. A failure is only logged.
  * <pre>
  *   int column c   1 (run 80)   2 (run 3,600)   3 (run 1)   4 (run 80) …
@@ -28,11 +29,12 @@ import org.slf4j.LoggerFactory;
  * The JIT compiles the column writers from what the warm-up's rows make them do, and throws the compiled row
  * writer away when the job's rows take a branch the warm-up's never took (a value equal to the row before's, a
  * page's first value, a full slab of dictionary ids), then compiles it again while the tasks run. Runs like a
- * table's and pages of a few thousand rows take those branches while the writer is still profiled (a 400-frame
- * 720p motion search on two cores, R = 7: the writer's code deoptimized 16 → 10.5 times, and C2 compiled the
- * write path for 1.02 → 0.82 s of CPU, medians of 15 and 8 runs). How many rows is the caller's trade: rows
- * enough for the JIT to compile the column writers make a big table's write faster, and cost the job's own
- * tasks a core's worth of compiling and writing while they run.
+ * table's, short pages first and then pages of a few thousand rows take those branches while the writer is
+ * still profiled, or throw the code away during the warm-up. A 400-frame 720p motion search on two cores, R =
+ * 7, taking turns with the warm-up before (its ints scattered with no runs, in pages of 20,000): the writer's
+ * code deoptimized 16.5 → 9.5 times, C2 compiled the write path for 0.89 → 0.56 s of CPU (medians of 4 pairs).
+ * How many rows is the caller's trade: rows enough for the JIT to compile the column writers make a big table's
+ * write faster, and cost the job's own tasks a core's worth of compiling and writing while they run.
  *
  * <p>Example: {@code TableFileWarmUp.start(TableFormat.PARQUET, MatchTable.SCHEMA, row, 1_000)} before the
  * scan job.
@@ -47,6 +49,10 @@ public final class TableFileWarmUp {
      * rows.
      */
     static final int PAGE_ROWS = 5_000;
+    /** Rows of the warm-up's first file, in pages of {@link #SHORT_PAGE_ROWS}: a page's first value, 20 times. */
+    static final int SHORT_PAGE_FILE_ROWS = 2_000;
+    /** Rows per page of the warm-up's first file. */
+    static final int SHORT_PAGE_ROWS = 100;
     /** The runs of equal values of the int columns, column after column: a row, a block row, a frame. */
     private static final int[] INT_RUNS = {1, 80, 3_600};
     private TableFileWarmUp() {
@@ -60,43 +66,19 @@ public final class TableFileWarmUp {
         thread.start();
     }
 
-    /** Writes the rows to a temporary table file and removes it; whether a non-empty file was written. */
+    /**
+     * Writes the rows to a temporary table file, after {@value #SHORT_PAGE_FILE_ROWS} of them in pages of {@value
+     * #SHORT_PAGE_ROWS} to another, and removes both; whether a non-empty file was written.
+     */
     static boolean run(TableFormat format, StructType schema, Object[] row, int rows) {
         java.nio.file.Path dir = null;
         try {
             dir = Files.createTempDirectory("imbrex-warm-up");
+            // many pages' first values while the column writers are still profiled, then full slabs of ids
+            write(format, schema, row, Math.min(rows, SHORT_PAGE_FILE_ROWS), SHORT_PAGE_ROWS,
+                    dir.resolve("short-pages" + TableFile.extension(format)));
             java.nio.file.Path local = dir.resolve("part" + TableFile.extension(format));
-            Configuration conf = new Configuration(false);
-            // Its own file system object, so that this bare configuration never seeds the cached one.
-            conf.setBoolean("fs.file.impl.disable.cache", true);
-            conf.setInt(ParquetOutputFormat.PAGE_ROW_COUNT_LIMIT, PAGE_ROWS);
-            try (TableFile table = TableFile.create(format, schema, new Path(local.toUri()), conf)) {
-                Object[] varied = row.clone();
-                // a string and ints (the motion table) go the way its rows go: TableFile.write(String, int[])
-                int[] ints = stringAndInts(row) ? new int[row.length - 1] : null;
-                for (int i = 0; i < rows; i++) {
-                    for (int c = 0; c < varied.length; c++) {
-                        if (row[c] instanceof Long) {
-                            varied[c] = (long) i * 37; // offsets that grow, as in a table's part
-                        } else if (row[c] instanceof Integer) {
-                            varied[c] = intValue(i, c);
-                        } else if (row[c] instanceof String text && i % STRING_RUN == 0) {
-                            // another string now and then, as a table's next file or signature: a writer's
-                            // branch for a new string is then compiled with the rest, not when the job's first
-                            // comes, which would throw the compiled row writer away and compile it again
-                            varied[c] = text + "/" + i / STRING_RUN;
-                        }
-                    }
-                    if (ints != null) {
-                        for (int c = 1; c < varied.length; c++) {
-                            ints[c - 1] = (Integer) varied[c];
-                        }
-                        table.write((String) varied[0], ints);
-                    } else {
-                        table.write(varied);
-                    }
-                }
-            }
+            write(format, schema, row, rows, PAGE_ROWS, local);
             return Files.size(local) > 0;
         } catch (IOException | RuntimeException e) {
             LOG.debug("table writer warm-up failed (harmless)", e);
@@ -104,6 +86,41 @@ public final class TableFileWarmUp {
         } finally {
             if (dir != null) {
                 deleteBelow(dir);
+            }
+        }
+    }
+
+    private static void write(TableFormat format, StructType schema, Object[] row, int rows, int pageRows,
+            java.nio.file.Path local) throws IOException {
+        Configuration conf = new Configuration(false);
+        // Its own file system object, so that this bare configuration never seeds the cached one.
+        conf.setBoolean("fs.file.impl.disable.cache", true);
+        conf.setInt(ParquetOutputFormat.PAGE_ROW_COUNT_LIMIT, pageRows);
+        try (TableFile table = TableFile.create(format, schema, new Path(local.toUri()), conf)) {
+            Object[] varied = row.clone();
+            // a string and ints (the motion table) go the way its rows go: TableFile.write(String, int[])
+            int[] ints = stringAndInts(row) ? new int[row.length - 1] : null;
+            for (int i = 0; i < rows; i++) {
+                for (int c = 0; c < varied.length; c++) {
+                    if (row[c] instanceof Long) {
+                        varied[c] = (long) i * 37; // offsets that grow, as in a table's part
+                    } else if (row[c] instanceof Integer) {
+                        varied[c] = intValue(i, c);
+                    } else if (row[c] instanceof String text && i % STRING_RUN == 0) {
+                        // another string now and then, as a table's next file or signature: a writer's
+                        // branch for a new string is then compiled with the rest, not when the job's first
+                        // comes, which would throw the compiled row writer away and compile it again
+                        varied[c] = text + "/" + i / STRING_RUN;
+                    }
+                }
+                if (ints != null) {
+                    for (int c = 1; c < varied.length; c++) {
+                        ints[c - 1] = (Integer) varied[c];
+                    }
+                    table.write((String) varied[0], ints);
+                } else {
+                    table.write(varied);
+                }
             }
         }
     }
