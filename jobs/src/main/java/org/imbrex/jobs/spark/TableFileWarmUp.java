@@ -17,9 +17,9 @@ import org.slf4j.LoggerFactory;
  * the job's critical path. It writes copies of one row (its {@code long} fields counting up, its {@code int}
  * fields in runs of equal values as long as a row, a block row or a frame of a motion table, its strings
  * changing every {@value #STRING_RUN} rows) to a temporary file, in Parquet pages of {@value #PAGE_ROWS} rows
- * (after its first {@value #SHORT_PAGE_FILE_ROWS} to another in pages of {@value #SHORT_PAGE_ROWS}), and deletes
- * them; a row of a string and ints goes through {@link TableFile#write(String, int[])}, as the motion
- * job's rows do. A failure is only logged.
+ * (when they are many, after {@value #SHORT_PAGE_FILE_ROWS} of them to another file in pages of {@value
+ * #SHORT_PAGE_ROWS}), and deletes them; a row of a string and ints goes through {@link
+ * TableFile#write(String, int[])}, as the motion job's rows do. A failure is only logged.
  * <pre>
  *   int column c   1 (run 80)   2 (run 3,600)   3 (run 1)   4 (run 80) …
  *   row 0          v(0, 1)      v(0, 2)         v(0, 3)     v(0, 4)        v(k, c): the k-th run's value of
@@ -53,6 +53,12 @@ public final class TableFileWarmUp {
     static final int SHORT_PAGE_FILE_ROWS = 2_000;
     /** Rows per page of the warm-up's first file. */
     static final int SHORT_PAGE_ROWS = 100;
+    /**
+     * The fewest rows a warm-up writes a first file of short pages for: one of rows enough for C2 to compile the
+     * writer. A warm-up of a few rows (a search's 1,000, which only loads the writer) writes them once: 2,000 rows
+     * more cost a 100-signature search of 400 MiB about 5%.
+     */
+    static final int MIN_ROWS_FOR_SHORT_PAGES = 10_000;
     /** The runs of equal values of the int columns, column after column: a row, a block row, a frame. */
     private static final int[] INT_RUNS = {1, 80, 3_600};
     private TableFileWarmUp() {
@@ -67,16 +73,19 @@ public final class TableFileWarmUp {
     }
 
     /**
-     * Writes the rows to a temporary table file, after {@value #SHORT_PAGE_FILE_ROWS} of them in pages of {@value
-     * #SHORT_PAGE_ROWS} to another, and removes both; whether a non-empty file was written.
+     * Writes the rows to a temporary table file, for {@value #MIN_ROWS_FOR_SHORT_PAGES} rows or more after
+     * {@value #SHORT_PAGE_FILE_ROWS} of them in pages of {@value #SHORT_PAGE_ROWS} to another, and removes the
+     * files; whether a non-empty file was written.
      */
     static boolean run(TableFormat format, StructType schema, Object[] row, int rows) {
         java.nio.file.Path dir = null;
         try {
             dir = Files.createTempDirectory("imbrex-warm-up");
-            // many pages' first values while the column writers are still profiled, then full slabs of ids
-            write(format, schema, row, Math.min(rows, SHORT_PAGE_FILE_ROWS), SHORT_PAGE_ROWS,
-                    dir.resolve("short-pages" + TableFile.extension(format)));
+            if (rows >= MIN_ROWS_FOR_SHORT_PAGES) {
+                // many pages' first values while the column writers are still profiled, then full slabs of ids
+                write(format, schema, row, SHORT_PAGE_FILE_ROWS, SHORT_PAGE_ROWS,
+                        dir.resolve("short-pages" + TableFile.extension(format)));
+            }
             java.nio.file.Path local = dir.resolve("part" + TableFile.extension(format));
             write(format, schema, row, rows, PAGE_ROWS, local);
             return Files.size(local) > 0;

@@ -57,6 +57,19 @@ class TableFileWarmUpTest {
         assertThat(warmUpDirs()).containsExactlyInAnyOrderElementsOf(before);
     }
 
+    /** Enough rows for a first file of short pages: both files are written and removed. */
+    @ParameterizedTest
+    @EnumSource(TableFormat.class)
+    void run_manyRows_writesShortPagesFirstAndRemovesBothFiles(TableFormat format) throws IOException {
+        List<Path> before = warmUpDirs();
+
+        boolean wrote = TableFileWarmUp.run(format, MotionTable.SCHEMA,
+                new Object[] {"file:/warm-up", 1, 0, 0, 0, 0, 0}, TableFileWarmUp.MIN_ROWS_FOR_SHORT_PAGES);
+
+        assertThat(wrote).isTrue();
+        assertThat(warmUpDirs()).containsExactlyInAnyOrderElementsOf(before);
+    }
+
     @ParameterizedTest
     @EnumSource(TableFormat.class)
     void run_stringAndIntRows_writesAndRemovesItsFile(TableFormat format) throws IOException {
