@@ -49,8 +49,8 @@ import org.apache.spark.sql.types.StructType;
  * through {@link ParquetFileWriter}. A page holds at most the configuration's {@code
  * parquet.page.row.count.limit} rows (Parquet's key; 20,000 unless set, as in Spark's own writer). A row of a
  * string and ints ({@link #write(String, int[])}, the motion table's) goes to the writers without a boxed value
- * per column. Example: {@code new
- * ParquetTableFile(TableColumns.of(schema), schema, path, conf)}; see {@link TableFile}.
+ * per column. Example: {@code new ParquetTableFile(TableColumns.of(schema), schema, path, conf)}; see {@link
+ * TableFile}.
  */
 final class ParquetTableFile implements TableFile {
     /** The footer key under which Spark keeps a file's Spark schema (as JSON). */

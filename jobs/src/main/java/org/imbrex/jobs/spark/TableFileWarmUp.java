@@ -61,6 +61,7 @@ public final class TableFileWarmUp {
     static final int MIN_ROWS_FOR_SHORT_PAGES = 10_000;
     /** The runs of equal values of the int columns, column after column: a row, a block row, a frame. */
     private static final int[] INT_RUNS = {1, 80, 3_600};
+
     private TableFileWarmUp() {
     }
 
