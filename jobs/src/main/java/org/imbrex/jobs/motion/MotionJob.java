@@ -114,19 +114,17 @@ public final class MotionJob {
         }
     }
 
-    /** The tasks of every file, in runs of frames sized for the session's cores, in table order. */
+    /** The tasks of every file, in tapering runs of frames sized for the session's cores, in table order. */
     private List<MotionTask> plan(List<Y4mFrameIndex> videos, int cores) {
         long frames = 0;
         for (Y4mFrameIndex video : videos) {
             frames += Math.max(0, video.frames() - 1);
         }
-        int run = options.runLength(frames, cores);
-        List<MotionTask> tasks = new ArrayList<>();
-        for (Y4mFrameIndex video : videos) {
-            tasks.addAll(MotionTask.plan(video, run));
-        }
-        LOG.info("motion: {} files, {} frames to search in {} tasks (runs of up to {} frames)", videos.size(), frames,
-                tasks.size(), run);
+        int[] runs = options.runs(frames, cores);
+        List<MotionTask> tasks = MotionTask.plan(videos, runs);
+        LOG.info("motion: {} files, {} frames to search in {} tasks (runs of {} frames)", videos.size(), frames,
+                tasks.size(), runs.length == 0 ? "0" : runs[0] == runs[runs.length - 1] ? String.valueOf(runs[0])
+                        : runs[0] + " down to " + runs[runs.length - 1]);
         return tasks;
     }
 

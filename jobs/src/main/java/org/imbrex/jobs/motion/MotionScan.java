@@ -69,8 +69,7 @@ final class MotionScan implements Scan, Batch {
             Configuration conf = sc.hadoopConfiguration();
             List<Y4mFrameIndex> videos = MotionInputs.index(conf, options).videos();
             long frames = videos.stream().mapToLong(v -> Math.max(0, v.frames() - 1)).sum();
-            int run = options.runLength(frames, sc.defaultParallelism());
-            partitions = videos.stream().flatMap(v -> MotionTask.plan(v, run).stream())
+            partitions = MotionTask.plan(videos, options.runs(frames, sc.defaultParallelism())).stream()
                     .map(task -> new TaskPartition(task, hosts(task, conf))).toArray(InputPartition[]::new);
         }
         return partitions.clone();

@@ -6,6 +6,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.imbrex.io.motion.MotionPlan;
@@ -51,6 +52,39 @@ public record MotionTask(String path, int width, int height, int firstFrame, lon
         for (int first = 1; first < video.frames(); first += framesPerTask) {
             int end = Math.min(video.frames(), first + framesPerTask);
             tasks.add(new MotionTask(video.source(), width, height, first, video.lumaOffsets(first - 1, end)));
+        }
+        return tasks;
+    }
+
+    /**
+     * The tasks of several files in turn: their frames from 1 on, over all files together, in runs of {@code
+     * runs[0]}, {@code runs[1]}, ... frames ({@link MotionOptions#runs}); a run that reaches past a file's last
+     * frame goes on in the next file, as a task of its own.
+     * <pre>
+     *   files    a: 6 frames (5 searched)     b: 4 frames (3 searched)       runs 4, 3, 1
+     *   tasks    a 1..4 | a 5 | b 1..2 | b 3                                 (run 3: a 5 and b 1..2)
+     * </pre>
+     */
+    public static List<MotionTask> plan(List<Y4mFrameIndex> videos, int[] runs) {
+        List<MotionTask> tasks = new ArrayList<>();
+        int run = -1;
+        int left = 0;
+        for (Y4mFrameIndex video : videos) {
+            for (int first = 1; first < video.frames(); ) {
+                if (left == 0) {
+                    run++;
+                    if (run == runs.length) {
+                        throw new IllegalArgumentException("runs of " + Arrays.stream(runs).sum()
+                                + " frames, fewer than the files' frames");
+                    }
+                    left = runs[run];
+                }
+                int end = Math.min(video.frames(), first + left);
+                tasks.add(new MotionTask(video.source(), video.header().width(), video.header().height(), first,
+                        video.lumaOffsets(first - 1, end)));
+                left -= end - first;
+                first = end;
+            }
         }
         return tasks;
     }

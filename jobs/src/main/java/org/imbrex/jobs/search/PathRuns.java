@@ -6,14 +6,16 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.spark.Partitioner;
 import org.imbrex.io.input.InputFile;
+import org.imbrex.jobs.spark.TaperedShares;
 
 /**
- * Parts of a job's files by path: the files in path order cut into runs of about equal weight (length plus
- * an open cost each), part {@code k} holding the k-th run. A part's tasks then do about the same work, and
- * the parts' files follow each other in path order. Only the first path of each run after the first
- * travels with the tasks.
+ * Parts of a job's files by path: the files in path order cut into runs of tapering weight (length plus an
+ * open cost each; {@link TaperedShares}: the first run about 1.6 times the mean, the last 0.4 times), part
+ * {@code k} holding the k-th run. Spark starts the parts' tasks in order, so the short ones come last and the
+ * cores finish together; the parts' files follow each other in path order. Only the first path of each run
+ * after the first travels with the tasks.
  * <pre>
- *   files (MiB)   a 10 | b 300 | c 40 | d 20 | e 30      2 parts of about 200:   [a, b]   [c, d, e]
+ *   files (MiB)   a 10 | b 300 | c 40 | d 20 | e 30      2 parts, 80% and 20% of 400:   [a, b]   [c, d, e]
  *   part of x     the number of run starts ≤ x:  "b2" → 0,  "c" → 1,  "zz" → 1
  * </pre>
  * Paths are compared as Java strings (by UTF-16 unit), as the tasks sort them. Example: {@code
@@ -28,7 +30,7 @@ final class PathRuns extends Partitioner {
         this.starts = starts;
     }
 
-    /** At most {@code parts} runs of {@code files}, each file weighing its length plus {@code openCost}. */
+    /** At most {@code parts} tapering runs of {@code files}, each file weighing its length plus {@code openCost}. */
     static PathRuns of(List<InputFile> files, int parts, long openCost) {
         List<InputFile> sorted = new ArrayList<>(files);
         sorted.sort(Comparator.comparing(InputFile::path));
@@ -39,9 +41,10 @@ final class PathRuns extends Partitioner {
         List<String> starts = new ArrayList<>();
         double before = 0;
         for (InputFile file : sorted) {
-            // a run starts at the file whose weight's middle passes the next multiple of total / parts
+            // a run starts at the file whose weight's middle passes the run's tapered share
             double middle = before + (file.length() + openCost) / 2.0;
-            if (starts.size() < parts - 1 && before > 0 && middle >= total * (starts.size() + 1) / parts) {
+            if (starts.size() < parts - 1 && before > 0
+                    && middle >= total * TaperedShares.before(starts.size() + 1, parts)) {
                 starts.add(file.path());
             }
             before += file.length() + openCost;

@@ -13,21 +13,20 @@ import org.imbrex.io.input.PackedSplit;
 
 /**
  * The tasks of a rule search over whole files ({@link ScanAndEvaluate}): the files in path order cut into
- * runs of about equal weight ({@link PathRuns}), each file one range from its first byte to its last, each
- * run placed where most of its bytes are ({@link ByteRangeInputFormat#wholeFiles}, as a scan's splits are
- * placed).
+ * runs of tapering weight ({@link PathRuns}), each file one range from its first byte to its last, each run
+ * placed where most of its bytes are ({@link ByteRangeInputFormat#wholeFiles}, as a scan's splits are placed).
  * <pre>
- *   files (MiB)   a 10 | b 30 | c 0 | d 20 | e 40          2 runs:   [a, b, c] on dn1   [d, e] on dn2, dn1
- *   partition     0                                                 0                  1
+ *   files (MiB)   a 10 | b 60 | c 0 | d 20 | e 10       2 runs, 80% and 20%:   [a, b, c] on dn1   [d, e] on dn1, dn2
+ *   partition     0                                                            0                  1
  * </pre>
- * Example: {@code WholeFileRuns.of(listed, 8, 64 << 10, conf)} for 1,039 binaries of 396 MiB gives 8 runs of about
- * 50 MiB each.
+ * Example: {@code WholeFileRuns.of(listed, 8, 64 << 10, conf)} for 1,039 binaries of 396 MiB gives 8 runs
+ * tapering from about 79 MiB to about 20 MiB.
  */
 final class WholeFileRuns {
     private WholeFileRuns() {
     }
 
-    /** At most {@code runs} runs of {@code files}, each file weighing its length plus {@code openCost}. */
+    /** At most {@code runs} tapering runs of {@code files}, each file weighing its length plus {@code openCost}. */
     static List<RangeTasks.Ranges> of(List<LocatedFileStatus> files, int runs, long openCost, Configuration conf) {
         List<LocatedFileStatus> sorted = new ArrayList<>(files);
         sorted.sort(Comparator.comparing(file -> file.getPath().toString()));

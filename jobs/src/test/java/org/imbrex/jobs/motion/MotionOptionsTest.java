@@ -2,6 +2,7 @@ package org.imbrex.jobs.motion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -15,26 +16,46 @@ class MotionOptionsTest {
 
     @ParameterizedTest
     @CsvSource({
-        // frames, cores → frames per task (the same tasks per core, at least 2, runs of 1..64 frames)
-        "400, 2, 50", "100, 2, 25", "400, 1, 58", "39, 2, 10", "39, 1, 20", "1000, 2, 63", "3, 8, 1", "0, 2, 1",
-        "8, 2, 2", "9, 2, 3", "128000, 16, 64"})
-    void runLength_automatic_givesEveryCoreTheSameTasks(long frames, int cores, int expected) {
-        assertThat(defaults.runLength(frames, cores)).isEqualTo(expected);
+        // frames, cores → tasks, first run, last run (the same tasks per core, at least 2; runs of ≤ 64, tapering
+        // on several cores, even on one)
+        "400, 2, 10, 64, 16", "100, 2, 4, 40, 10", "400, 1, 7, 58, 52", "39, 2, 4, 16, 4", "39, 1, 2, 20, 19",
+        "1000, 2, 26, 62, 15", "3, 8, 3, 1, 1", "8, 2, 4, 3, 1", "128000, 16, 3200, 64, 16"})
+    void runs_automatic_taperOverTheSameTasksForEveryCore(long frames, int cores, int tasks, int first, int last) {
+        int[] runs = defaults.runs(frames, cores);
+
+        assertThat(runs).hasSize(tasks);
+        assertThat(runs[0]).isEqualTo(first);
+        assertThat(runs[runs.length - 1]).isEqualTo(last);
+        assertThat(Arrays.stream(runs).asLongStream().sum()).isEqualTo(frames);
     }
 
     @Property(tries = 300)
-    void runLength_automatic_runsOfAtMost64FramesAndAtMostAnEvenShareOfTwoTasksPerCore(
+    void runs_automatic_coverTheFramesInRunsOf1To64TaperingFromFirstToLast(
             @ForAll @IntRange(min = 1, max = 20_000) int frames, @ForAll @IntRange(min = 1, max = 64) int cores) {
-        int run = defaults.runLength(frames, cores);
+        int[] runs = defaults.runs(frames, cores);
 
-        assertThat(run).isBetween(1, MotionOptions.MAX_AUTOMATIC_RUN);
-        assertThat(run).as("no longer than an even share of two tasks per core")
-                .isLessThanOrEqualTo(Math.max(1, (frames + 2 * cores - 1) / (2 * cores)));
+        assertThat(Arrays.stream(runs).sum()).isEqualTo(frames);
+        assertThat(Arrays.stream(runs).min().orElseThrow()).isPositive();
+        assertThat(Arrays.stream(runs).max().orElseThrow()).isLessThanOrEqualTo(MotionOptions.MAX_AUTOMATIC_RUN);
+        assertThat(runs.length).as("at least two tasks per core where there are frames for them")
+                .isGreaterThanOrEqualTo(Math.min(frames, 2 * cores));
+        for (int k = 1; k < runs.length; k++) {
+            assertThat(runs[k]).as("run %d of %s", k, Arrays.toString(runs)).isLessThanOrEqualTo(runs[k - 1] + 1);
+        }
+        assertThat(runs[runs.length - 1]).isLessThanOrEqualTo(runs[0]);
     }
 
     @Test
-    void runLength_givenByTheUser_isKept() {
-        assertThat(defaults.withCut(0, 3, 0).runLength(1000, 2)).isEqualTo(3);
+    void runs_givenByTheUser_areKept() {
+        assertThat(defaults.withCut(0, 3, 0).runs(10, 2)).containsExactly(3, 3, 3, 1);
+        assertThat(defaults.withCut(0, 3, 0).runs(9, 2)).containsExactly(3, 3, 3);
+        assertThat(defaults.withCut(0, 3, 0).runs(0, 2)).isEmpty();
+    }
+
+    @Test
+    void runs_noFrames_noRun() {
+        assertThat(defaults.runs(0, 2)).isEmpty();
+        assertThat(defaults.runs(0, 1)).isEmpty();
     }
 
     @Test

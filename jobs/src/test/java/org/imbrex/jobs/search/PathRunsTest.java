@@ -1,12 +1,14 @@
 package org.imbrex.jobs.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.imbrex.io.input.InputFile;
+import org.imbrex.jobs.spark.TaperedShares;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -44,7 +46,7 @@ class PathRunsTest {
 
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 8})
-    void of_randomFiles_runsInPathOrderAndEvenWeight(int parts) {
+    void of_randomFiles_runsInPathOrderAndTaperingWeight(int parts) {
         Random random = new Random(parts);
         List<InputFile> files = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
@@ -64,9 +66,12 @@ class PathRunsTest {
             weights[part] += f.length() + openCost;
         }
         long total = java.util.Arrays.stream(weights).sum();
-        for (long weight : weights) {
-            // within one file (at most 8 MiB + open cost) of an even share
-            assertThat(Math.abs(weight - total / parts)).isLessThanOrEqualTo(8 * MIB + openCost);
+        for (int k = 0; k < parts; k++) {
+            // within one file (at most 8 MiB + open cost) of its tapered share
+            double share = total * (TaperedShares.before(k + 1, parts) - TaperedShares.before(k, parts));
+            assertThat((double) weights[k]).as("run %d of %s", k, java.util.Arrays.toString(weights))
+                    .isCloseTo(share, within(8.0 * MIB + openCost));
         }
+        assertThat(weights[0]).as("the first run, the largest").isGreaterThan(weights[parts - 1]);
     }
 }

@@ -29,18 +29,18 @@ class WholeFileRunsTest {
 
     @Test
     void of_theJavadocsExample() {
-        List<LocatedFileStatus> files = List.of(file("e", 40 * MIB, "dn2"), file("c", 0), file("a", 10 * MIB, "dn1"),
-                file("d", 20 * MIB, "dn1"), file("b", 30 * MIB, "dn1"));
+        List<LocatedFileStatus> files = List.of(file("e", 10 * MIB, "dn2"), file("c", 0), file("a", 10 * MIB, "dn1"),
+                file("d", 20 * MIB, "dn1"), file("b", 60 * MIB, "dn1"));
 
         List<RangeTasks.Ranges> runs = WholeFileRuns.of(files, 2, 0, CONF);
 
         assertThat(runs).extracting(RangeTasks.Ranges::index).containsExactly(0, 1);
         assertThat(runs.get(0).ranges()).containsExactly(ByteRange.wholeFile("file:/data/a", 10 * MIB),
-                ByteRange.wholeFile("file:/data/b", 30 * MIB), ByteRange.wholeFile("file:/data/c", 0));
+                ByteRange.wholeFile("file:/data/b", 60 * MIB), ByteRange.wholeFile("file:/data/c", 0));
         assertThat(runs.get(1).ranges()).containsExactly(ByteRange.wholeFile("file:/data/d", 20 * MIB),
-                ByteRange.wholeFile("file:/data/e", 40 * MIB));
+                ByteRange.wholeFile("file:/data/e", 10 * MIB));
         assertThat(runs.get(0).hosts()).containsExactly("dn1");
-        assertThat(runs.get(1).hosts()).as("most bytes first").containsExactly("dn2", "dn1");
+        assertThat(runs.get(1).hosts()).as("most bytes first").containsExactly("dn1", "dn2");
     }
 
     @Test
