@@ -5,13 +5,12 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 
 /**
  * A Hadoop configuration that travels to executors: the driver's entries as a plain map, rebuilt into a
- * {@link Configuration} where a task needs a {@code FileSystem}. A job's tasks share one broadcast copy
- * ({@link #shared}): the map holds every default of Hadoop's XML files, about a thousand entries, which each
- * task would otherwise deserialize again.
+ * {@link Configuration} where a task needs a {@code FileSystem}. A job's tasks share one copy ({@link #shared},
+ * a {@link SharedValue}): the map holds every default of Hadoop's XML files, about a thousand entries, which
+ * each task would otherwise deserialize again.
  *
  * <p>Before Spark starts, {@link #fromSystemProperties()} gives the driver the same view Spark will have
  * ({@code spark.hadoop.*} keys), so inputs and outputs are checked before any task runs. Example: {@code
@@ -20,22 +19,20 @@ import org.apache.spark.broadcast.Broadcast;
 public final class HadoopConf implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    private final HashMap<String, String> entries;
-    private final Broadcast<HashMap<String, String>> broadcast;
+    private final SharedValue<HashMap<String, String>> entries;
 
-    private HadoopConf(HashMap<String, String> entries, Broadcast<HashMap<String, String>> broadcast) {
+    private HadoopConf(SharedValue<HashMap<String, String>> entries) {
         this.entries = entries;
-        this.broadcast = broadcast;
     }
 
     /** Captures every entry of a configuration; they travel with each task that holds this. */
     public static HadoopConf of(Configuration conf) {
-        return new HadoopConf(entries(conf), null);
+        return new HadoopConf(SharedValue.of(entries(conf)));
     }
 
-    /** Captures the Spark context's Hadoop configuration once, broadcast: a task carries only its handle. */
+    /** Captures the Spark context's Hadoop configuration once, shared: a task carries only its handle. */
     public static HadoopConf shared(JavaSparkContext sc) {
-        return new HadoopConf(null, sc.broadcast(entries(sc.hadoopConfiguration())));
+        return new HadoopConf(SharedValue.broadcast(sc, entries(sc.hadoopConfiguration())));
     }
 
     /** Every entry of {@code conf}, as a plain map. */
@@ -61,7 +58,7 @@ public final class HadoopConf implements Serializable {
     /** A fresh configuration holding the captured entries. */
     public Configuration toConfiguration() {
         Configuration conf = new Configuration(false);
-        (entries != null ? entries : broadcast.value()).forEach(conf::set);
+        entries.get().forEach(conf::set);
         return conf;
     }
 }
