@@ -1,5 +1,6 @@
 package org.imbrex.jobs.spark;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.OutputStream;
@@ -25,12 +26,11 @@ import scala.reflect.ClassTag$;
  * each costs tens of milliseconds once per JVM (class loading, static set-up, cold code) and otherwise falls
  * on the job's critical path between the session being up and its first task.
  * <pre>
- *   Kryo            the first Kryo instance registers Spark's classes and imbrex's (the Hadoop configuration's
- *                   broadcast is the job's first use)
- *   broadcast       what a broadcast of the Hadoop configuration (a thousand entries) and of the task objects
- *                   does first: their size estimated (SizeEstimator's class table), written by Kryo through
- *                   the compression codec (lz4's native library loaded); 60-70 ms of the driver's first
- *                   broadcast otherwise, between the session being up and the first task
+ *   Kryo            the first Kryo instance registers Spark's classes and imbrex's
+ *   broadcast       what the broadcast of a stage's task binary does first: its size estimated
+ *                   (SizeEstimator), written by Kryo through the compression codec (lz4's native library
+ *                   loaded); tens of milliseconds of the driver's first broadcast otherwise, between the
+ *                   session being up and the first task
  *   scope JSON      RDD operations record their scope as JSON through Jackson's Scala module
  *   closures        the closure cleaner's class reading, and Java serialization of the job's task objects
  * </pre>
@@ -89,20 +89,24 @@ public final class DriverWarmUp implements StartupWarmUp.Work {
         return STEPS;
     }
 
-    /** Writes the driver's Hadoop configuration and the task objects as a broadcast writes its value. */
+    /**
+     * Writes the task objects as the broadcast of a stage's task binary does: Java-serialized into bytes (the
+     * closure serializer), their size estimated, written by Kryo through the compression codec. (A local
+     * session's shared values are not broadcast at all: {@link SharedValue}.)
+     */
     private void warmBroadcast(SparkConf conf, SerializerInstance kryo) throws IOException {
-        HashMap<String, String> hadoop = HadoopConf.entries(HadoopConf.fromSystemProperties());
-        SizeEstimator.estimate(hadoop);
+        ByteArrayOutputStream binary = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(binary)) {
+            for (Serializable object : taskObjects) {
+                out.writeObject(object);
+            }
+        }
+        byte[] bytes = binary.toByteArray();
+        SizeEstimator.estimate(bytes);
         CompressionCodec codec = CompressionCodec$.MODULE$.createCodec(conf);
         try (SerializationStream out = kryo.serializeStream(codec.compressedOutputStream(
                 OutputStream.nullOutputStream()))) {
-            out.writeObject(hadoop, ClassTag$.MODULE$.apply(HashMap.class));
-            for (Serializable object : taskObjects) {
-                // as SharedValue.broadcast holds it
-                SharedValue.Held<Serializable> held = new SharedValue.Held<>(object);
-                SizeEstimator.estimate(held);
-                out.writeObject(held, ClassTag$.MODULE$.apply(SharedValue.Held.class));
-            }
+            out.writeObject(bytes, ClassTag$.MODULE$.apply(byte[].class));
         }
     }
 }

@@ -35,7 +35,7 @@ final class RecordSerializers {
         kryo.register(String[].class);
         kryo.register(Object[].class);
         kryo.register(java.util.ArrayList.class);
-        kryo.register(java.util.HashMap.class); // the broadcast Hadoop configuration (HadoopConf.shared)
+        kryo.register(java.util.HashMap.class); // a plain map, as the driver warm-up writes one
         kryo.register(java.util.ArrayList[].class); // search's splits: a partition's values, each a list of ranges
         kryo.register(ByteRange.class, new ByteRangeSerializer());
         kryo.register(MotionTask.class, new MotionTask.KryoSerializer());
