@@ -2,7 +2,8 @@ package org.imbrex.kernels.shaders;
 
 import java.util.Arrays;
 import jdk.incubator.vector.ShortVector;
-import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 import org.imbrex.kernels.resource.TypedBuffer;
 
@@ -32,6 +33,14 @@ import org.imbrex.kernels.resource.TypedBuffer;
 final class BlockMatchPlaneVector {
     private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_256;
     private static final int L = 16;
+    /** Lanes 8-15. */
+    private static final VectorMask<Short> HIGH_HALF = VectorMask.fromLong(SHORTS, 0xFF00L);
+    /** Lanes 4-7 and 12-15. */
+    private static final VectorMask<Short> ODD_QUARTERS = VectorMask.fromLong(SHORTS, 0xF0F0L);
+    private static final VectorShuffle<Short> SWAP_8 = VectorShuffle.fromOp(SHORTS, i -> i ^ 8);
+    private static final VectorShuffle<Short> SWAP_4 = VectorShuffle.fromOp(SHORTS, i -> i ^ 4);
+    private static final VectorShuffle<Short> SWAP_2 = VectorShuffle.fromOp(SHORTS, i -> i ^ 2);
+    private static final VectorShuffle<Short> SWAP_1 = VectorShuffle.fromOp(SHORTS, i -> i ^ 1);
     /** The widest block this form takes. */
     static final int MAX_BLOCK = 64;
 
@@ -48,6 +57,8 @@ final class BlockMatchPlaneVector {
     private short[] prevPlane;
     private int[] curWords;
     private final short[] sums = new short[4 * L];
+    /** The four components' sums, each in the four lanes of its group ({@link #laneSums}). */
+    private final short[] totals = new short[L];
     /** Per pixel of the prepared block, row after row: all ones, or 0 where the reference is 0. */
     private final short[] keep = new short[MAX_BLOCK * MAX_BLOCK];
     private int block;
@@ -198,17 +209,34 @@ final class BlockMatchPlaneVector {
                 }
             }
         }
-        for (int k = 0; k < 4; k++) {
-            out[k] = laneSum(k * L);
-        }
+        laneSums(out);
     }
 
     /**
-     * The band's sum of component k from its 16 register lanes: added as shorts, modulo 2^16, which is the
-     * exact sum because a band's is at most B · BAND_ROWS · 255 ≤ 65,535 ({@link #takes}).
+     * The band's sums of the four components from their 16 register lanes each, reduced together: halves of
+     * two vectors added in one, then quarters of that, then pairs and neighbours within each group of four
+     * lanes. Added as shorts, modulo 2^16, which is the exact sum because a band's is at most B · BAND_ROWS ·
+     * 255 ≤ 65,535 ({@link #takes}).
+     * <pre>
+     *   s0 s1 (16 lanes each)   lanes 0-7: s0[i] + s0[i+8]    lanes 8-15: s1[i] + s1[i−8]    (s2 s3 alike)
+     *   w01 w23                 lanes 0-3: s0 · 4-7: s2 · 8-11: s1 · 12-15: s3, each lane 4 of its lanes
+     *   + lane ^ 2, + lane ^ 1  each lane of a group of four holds its component's sum: out = lanes 0, 8, 4, 12
+     * </pre>
      */
-    private int laneSum(int at) {
-        return ShortVector.fromArray(SHORTS, sums, at).reduceLanes(VectorOperators.ADD) & 0xFFFF;
+    private void laneSums(int[] out) {
+        ShortVector s0 = ShortVector.fromArray(SHORTS, sums, 0);
+        ShortVector s1 = ShortVector.fromArray(SHORTS, sums, L);
+        ShortVector s2 = ShortVector.fromArray(SHORTS, sums, 2 * L);
+        ShortVector s3 = ShortVector.fromArray(SHORTS, sums, 3 * L);
+        ShortVector w01 = s0.blend(s1, HIGH_HALF).add(s1.blend(s0, HIGH_HALF).rearrange(SWAP_8));
+        ShortVector w23 = s2.blend(s3, HIGH_HALF).add(s3.blend(s2, HIGH_HALF).rearrange(SWAP_8));
+        ShortVector v = w01.blend(w23, ODD_QUARTERS).add(w23.blend(w01, ODD_QUARTERS).rearrange(SWAP_4));
+        v = v.add(v.rearrange(SWAP_2));
+        v.add(v.rearrange(SWAP_1)).intoArray(totals, 0);
+        out[0] = totals[0] & 0xFFFF;
+        out[1] = totals[8] & 0xFFFF;
+        out[2] = totals[4] & 0xFFFF;
+        out[3] = totals[12] & 0xFFFF;
     }
 
     /** Four rows of one chunk, the block's rows from pixel {@code c} of t0, the source's from {@code p} of t1. */
