@@ -44,16 +44,15 @@ public record MotionTask(String path, int width, int height, int firstFrame, lon
         return Y4mFrameIndex.readRows(in, lumaOffsets[i], firstFrame - 1 + i, width, height, 0, height);
     }
 
-    /** The tasks of one file: its frames from 1 on, in runs of {@code framesPerTask}. A file with fewer than two frames has none. */
+    /**
+     * The tasks of one file: its frames from 1 on, in runs of {@code framesPerTask}. A file with fewer than two
+     * frames has none.
+     */
     public static List<MotionTask> plan(Y4mFrameIndex video, int framesPerTask) {
-        int width = video.header().width();
-        int height = video.header().height();
-        List<MotionTask> tasks = new ArrayList<>();
-        for (int first = 1; first < video.frames(); first += framesPerTask) {
-            int end = Math.min(video.frames(), first + framesPerTask);
-            tasks.add(new MotionTask(video.source(), width, height, first, video.lumaOffsets(first - 1, end)));
-        }
-        return tasks;
+        int searched = Math.max(0, video.frames() - 1);
+        int[] runs = new int[(searched + framesPerTask - 1) / framesPerTask];
+        Arrays.fill(runs, framesPerTask);
+        return plan(List.of(video), runs);
     }
 
     /**
@@ -62,7 +61,7 @@ public record MotionTask(String path, int width, int height, int firstFrame, lon
      * frame goes on in the next file, as a task of its own.
      * <pre>
      *   files    a: 6 frames (5 searched)     b: 4 frames (3 searched)       runs 4, 3, 1
-     *   tasks    a 1..4 | a 5 | b 1..2 | b 3                                 (run 3: a 5 and b 1..2)
+     *   tasks    a 1..4 | a 5 | b 1..2 | b 3                                 (the second run: a 5 and b 1..2)
      * </pre>
      */
     public static List<MotionTask> plan(List<Y4mFrameIndex> videos, int[] runs) {

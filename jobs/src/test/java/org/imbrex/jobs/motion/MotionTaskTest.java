@@ -1,6 +1,7 @@
 package org.imbrex.jobs.motion;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,6 +43,29 @@ class MotionTaskTest {
     }
 
     @Test
+    void plan_runsOverSeveralFiles_theJavadocsExample() throws IOException {
+        Y4mFrameIndex a = index("a", 6, 16, 16);
+        Y4mFrameIndex b = index("b", 4, 16, 16);
+
+        List<MotionTask> tasks = MotionTask.plan(List.of(a, b), new int[] {4, 3, 1});
+
+        assertThat(tasks).extracting(MotionTask::path).containsExactly(a.source(), a.source(), b.source(),
+                b.source());
+        assertThat(tasks).extracting(MotionTask::firstFrame).containsExactly(1, 5, 1, 3);
+        assertThat(tasks).extracting(MotionTask::frames).containsExactly(4, 1, 2, 1);
+        assertThat(tasks.get(2).lumaOffsets()).containsExactly(b.lumaOffsets(0, 3));
+    }
+
+    @Test
+    void plan_runsShortOfTheFrames_isRefused() throws IOException {
+        Y4mFrameIndex a = index("a", 6, 16, 16);
+
+        assertThatThrownBy(() -> MotionTask.plan(List.of(a), new int[] {2, 2}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("runs of 4 frames, fewer than the files' frames");
+    }
+
+    @Test
     void kryo_imbrexRegistrator_roundTripsATask() {
         SparkConf conf = new SparkConf(false);
         ImbrexSession.configure(conf);
@@ -56,7 +80,11 @@ class MotionTaskTest {
     }
 
     private Y4mFrameIndex index(int frames, int width, int height) throws IOException {
-        Path clip = TestClips.write(dir.resolve("clip.y4m"), Y4mColourSpace.C420,
+        return index("clip", frames, width, height);
+    }
+
+    private Y4mFrameIndex index(String name, int frames, int width, int height) throws IOException {
+        Path clip = TestClips.write(dir.resolve(name + ".y4m"), Y4mColourSpace.C420,
                 TestClips.random(new Random(frames), frames, width, height, 9));
         return Y4mFrameIndex.read(FileSystem.getLocal(new Configuration()),
                 new org.apache.hadoop.fs.Path(clip.toUri()), warning -> { });
