@@ -116,15 +116,12 @@ public final class MotionJob {
 
     /** The tasks of every file, in tapering runs of frames sized for the session's cores, in table order. */
     private List<MotionTask> plan(List<Y4mFrameIndex> videos, int cores) {
-        long frames = 0;
-        for (Y4mFrameIndex video : videos) {
-            frames += Math.max(0, video.frames() - 1);
-        }
+        long frames = MotionTask.searchedFrames(videos);
         int[] runs = options.runs(frames, cores);
         List<MotionTask> tasks = MotionTask.plan(videos, runs);
-        LOG.info("motion: {} files, {} frames to search in {} tasks (runs of {} frames)", videos.size(), frames,
-                tasks.size(), runs.length == 0 ? "0" : runs[0] == runs[runs.length - 1] ? String.valueOf(runs[0])
-                        : runs[0] + " down to " + runs[runs.length - 1]);
+        LOG.info("motion: {} files, {} frames to search in {} tasks (runs of {} frames, the first to the last)",
+                videos.size(), frames, tasks.size(),
+                runs.length == 0 ? "no" : runs[0] + " to " + runs[runs.length - 1]);
         return tasks;
     }
 

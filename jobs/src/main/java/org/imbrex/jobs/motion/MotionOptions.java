@@ -112,7 +112,7 @@ public record MotionOptions(List<String> inputs, String output, MotionFormat for
     }
 
     /** {@code frames} in runs of {@code run}, the last one shorter if need be. */
-    private static int[] evenRuns(long frames, int run) {
+    static int[] evenRuns(long frames, int run) {
         int[] runs = new int[(int) ((frames + run - 1) / run)];
         Arrays.fill(runs, run);
         if (runs.length > 0) {

@@ -68,8 +68,8 @@ final class MotionScan implements Scan, Batch {
             SparkContext sc = SparkSession.active().sparkContext();
             Configuration conf = sc.hadoopConfiguration();
             List<Y4mFrameIndex> videos = MotionInputs.index(conf, options).videos();
-            long frames = videos.stream().mapToLong(v -> Math.max(0, v.frames() - 1)).sum();
-            partitions = MotionTask.plan(videos, options.runs(frames, sc.defaultParallelism())).stream()
+            partitions = MotionTask.plan(videos, options.runs(MotionTask.searchedFrames(videos),
+                    sc.defaultParallelism())).stream()
                     .map(task -> new TaskPartition(task, hosts(task, conf))).toArray(InputPartition[]::new);
         }
         return partitions.clone();

@@ -49,10 +49,17 @@ public record MotionTask(String path, int width, int height, int firstFrame, lon
      * frames has none.
      */
     public static List<MotionTask> plan(Y4mFrameIndex video, int framesPerTask) {
-        int searched = Math.max(0, video.frames() - 1);
-        int[] runs = new int[(searched + framesPerTask - 1) / framesPerTask];
-        Arrays.fill(runs, framesPerTask);
-        return plan(List.of(video), runs);
+        List<Y4mFrameIndex> videos = List.of(video);
+        return plan(videos, MotionOptions.evenRuns(searchedFrames(videos), framesPerTask));
+    }
+
+    /** The frames searched in {@code videos}: every frame but each file's first (its previous frame). */
+    public static long searchedFrames(List<Y4mFrameIndex> videos) {
+        long frames = 0;
+        for (Y4mFrameIndex video : videos) {
+            frames += Math.max(0, video.frames() - 1);
+        }
+        return frames;
     }
 
     /**
