@@ -32,8 +32,9 @@ import org.imbrex.kernels.shaders.Msad4BlockMatch;
  *     List<MotionVector> vectors = matcher.match(previousFrame, currentFrame);
  * }
  * }</pre>
- * Not thread-safe: one matcher per task thread. The summed-area tables of the pruned search are computed
- * once per frame: a frame matched as frame n is frame n−1 of the next pair, and its table is kept.
+ * Not thread-safe: one matcher per task thread. The views the shaders read hold whole frames (CUR_ROW0 =
+ * PREV_ROW0 = 0), whatever the stripes: a frame's packed plane and summed-area table are computed once, and
+ * kept for the next pair, where the frame matched as frame n is frame n−1.
  */
 public final class BlockMatcher implements AutoCloseable {
     /** How the candidates are scored. */
@@ -44,14 +45,17 @@ public final class BlockMatcher implements AutoCloseable {
     private final FrameCache<int[]> tables = new FrameCache<>(
             (frame, row0, rows, old) -> SummedAreaTable.of(frame.luma(), frame.width(), row0, rows, old));
     private final FrameCache<PackedLuma.Plane> planes = new FrameCache<>(PackedLuma.Plane::of);
+    /** The complement pass's planes: zero marks of frame n, complement of frame n−1 (only where n has a 0). */
+    private final FrameCache<int[]> marks = new FrameCache<>((frame, row0, rows, old) -> packed(frame, row0, rows,
+            PackedLuma.Form.ZERO_MARKS, old));
+    private final FrameCache<int[]> complements = new FrameCache<>((frame, row0, rows, old) -> packed(frame, row0,
+            rows, PackedLuma.Form.COMPLEMENT, old));
     private final MotionPlan plan;
     private final BufferAllocator allocator;
     private final DeviceContext device = new DeviceContext();
     private final Msad4BlockMatch shader = new Msad4BlockMatch();
     private RWBuffer scores;
     private RWBuffer zeroScores;
-    private int[] markWords;
-    private int[] complementWords;
 
     public BlockMatcher(MotionPlan plan, BufferAllocator allocator) {
         this(plan, allocator, Search.PRUNED);
@@ -89,45 +93,41 @@ public final class BlockMatcher implements AutoCloseable {
                     + (stripe.firstBlockRow() + stripe.blockRows() - 1) + " passes the frame's "
                     + plan.blocksY(current.height()) + " block rows");
         }
+        // Every view holds the whole frame (CUR_ROW0 = PREV_ROW0 = 0), computed once per frame whatever the
+        // stripes: a frame matched as frame n is frame n−1 of the next pair. A stripe only chooses block rows.
+        int height = current.height();
         int pitch = PackedLuma.pitch(width);
-        int curRow0 = stripe.curRow0(block);
-        int curWordCount = pitch * stripe.curRows(block);
-        int prevRow0 = stripe.prevRow0(block, range);
-        int prevRows = stripe.prevEnd(block, range, current.height()) - prevRow0;
-        int prevWordCount = pitch * prevRows;
-        PackedLuma.Plane prev = planes.of(previous, prevRow0, prevRows);
-        PackedLuma.Plane cur = planes.of(current, curRow0, stripe.curRows(block));
-        int[] prevWords = prev.words();
-        int[] curWords = cur.words();
-        boolean zeros = cur.zeros();
-
-        int[] cb = {width, current.height(), block, range, pitch, plan.bandRows(), plan.bands(), plan.xGroups(),
-            curRow0, prevRow0, stripe.firstBlockRow(), plan.candidates()};
-        if (zeros) {
-            markWords = PackedLuma.ensure(markWords, curWordCount);
-            complementWords = PackedLuma.ensure(complementWords, prevWordCount);
-            PackedLuma.pack(current.luma(), width, curRow0, stripe.curRows(block), PackedLuma.Form.ZERO_MARKS,
-                    markWords);
-            PackedLuma.pack(previous.luma(), width, prevRow0, prevRows, PackedLuma.Form.COMPLEMENT,
-                    complementWords);
-        }
+        int wordCount = pitch * height;
+        PackedLuma.Plane prev = planes.of(previous, 0, height);
+        PackedLuma.Plane cur = planes.of(current, 0, height);
+        boolean zeros = cur.zeros(stripe.curRow0(block), stripe.curRows(block));
+        int[] cb = {width, height, block, range, pitch, plan.bandRows(), plan.bands(), plan.xGroups(), 0, 0,
+            stripe.firstBlockRow(), plan.candidates()};
+        int[] markWords = zeros ? marks.of(current, 0, height) : null;
+        int[] complementWords = zeros ? complements.of(previous, 0, height) : null;
         if (search == Search.PRUNED && sea.fits(width)) {
-            int[] prevSat = tables.of(previous, prevRow0, prevRows);
-            int[] curSat = tables.of(current, prevRow0, prevRows);
-            int satWords = SummedAreaTable.size(width, prevRows);
+            int satWords = SummedAreaTable.size(width, height);
+            int[] prevSat = tables.of(previous, 0, height);
+            int[] curSat = tables.of(current, 0, height);
             return sea.match(width, stripe, cb, new SeaPasses.Planes(cur.view(), prev.view(),
-                    zeros ? words(markWords, curWordCount) : null, zeros ? words(complementWords, prevWordCount) : null,
+                    zeros ? words(markWords, wordCount) : null, zeros ? words(complementWords, wordCount) : null,
                     words(curSat, satWords), words(prevSat, satWords)));
         }
         int elements = plan.blocksX(width) * stripe.blockRows() * plan.candidates() * plan.bands();
         ConstantBuffer constants = ConstantBuffer.ofWords(cb);
         scores = ensure(scores, elements);
-        dispatch(curWords, curWordCount, prevWords, prevWordCount, scores, constants, stripe);
+        dispatch(cur.words(), wordCount, prev.words(), wordCount, scores, constants, stripe);
         if (zeros) {
             zeroScores = ensure(zeroScores, elements);
-            dispatch(markWords, curWordCount, complementWords, prevWordCount, zeroScores, constants, stripe);
+            dispatch(markWords, wordCount, complementWords, wordCount, zeroScores, constants, stripe);
         }
         return new CandidateScores(plan, scores, zeros ? zeroScores : null).best(width, stripe);
+    }
+
+    private static int[] packed(LumaFrame frame, int row0, int rows, PackedLuma.Form form, int[] old) {
+        int[] words = PackedLuma.ensure(old, PackedLuma.pitch(frame.width()) * rows);
+        PackedLuma.pack(frame.luma(), frame.width(), row0, rows, form, words);
+        return words;
     }
 
     private static TypedBuffer words(int[] words, int count) {

@@ -25,27 +25,29 @@ final class PackedLuma {
     enum Form { PLANE, COMPLEMENT, ZERO_MARKS }
 
     /**
-     * A frame's packed rows (form {@code PLANE}), whether one of their pixels is 0, and on request an immutable
-     * view of them: a shader may keep what it derived from that view for as long as it sees the same view, as
-     * the pruned search's gather keeps frame n's unpacked plane from one pair to the next.
+     * A frame's packed rows (form {@code PLANE}), which of them hold a pixel that is 0, and on request an
+     * immutable view of them: a shader may keep what it derived from that view for as long as it sees the same
+     * view, as the pruned search's gather keeps frame n's unpacked plane from one pair to the next.
      */
     static final class Plane {
         private final int[] words;
         private final int count;
-        private final boolean zeros;
+        /** Per row: whether it holds a pixel that is 0; null when none does. */
+        private final boolean[] zeroRows;
         private TypedBuffer view;
 
-        private Plane(int[] words, int count, boolean zeros) {
+        private Plane(int[] words, int count, boolean[] zeroRows) {
             this.words = words;
             this.count = count;
-            this.zeros = zeros;
+            this.zeroRows = zeroRows;
         }
 
         /** Packs rows {@code [row0, row0 + rows)} of {@code frame}, into {@code old}'s words when they are large enough. */
         static Plane of(LumaFrame frame, int row0, int rows, Plane old) {
             int count = pitch(frame.width()) * rows;
             int[] words = ensure(old == null ? null : old.words, count);
-            return new Plane(words, count, pack(frame.luma(), frame.width(), row0, rows, Form.PLANE, words));
+            boolean zeros = pack(frame.luma(), frame.width(), row0, rows, Form.PLANE, words);
+            return new Plane(words, count, zeros ? zeroRows(frame.luma(), frame.width(), row0, rows) : null);
         }
 
         /** The packed words: {@code pitch · rows} of them, the array may be longer. */
@@ -53,8 +55,21 @@ final class PackedLuma {
             return words;
         }
 
+        /** Whether a pixel of the packed rows is 0. */
         boolean zeros() {
-            return zeros;
+            return zeroRows != null;
+        }
+
+        /** Whether a pixel of packed rows {@code [first, first + rows)} is 0. */
+        boolean zeros(int first, int rows) {
+            if (zeroRows != null) {
+                for (int y = first; y < first + rows; y++) {
+                    if (zeroRows[y]) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         /** The words as an immutable {@code R32_UINT} view (a copy, made at the first call). */
@@ -63,6 +78,17 @@ final class PackedLuma {
                 view = TypedBuffer.immutableWords(DxgiFormat.R32_UINT, words, count);
             }
             return view;
+        }
+
+        private static boolean[] zeroRows(byte[] luma, int width, int row0, int rows) {
+            boolean[] zeroRows = new boolean[rows];
+            for (int y = 0; y < rows; y++) {
+                int in = (row0 + y) * width;
+                for (int x = 0; x < width && !zeroRows[y]; x++) {
+                    zeroRows[y] = luma[in + x] == 0;
+                }
+            }
+            return zeroRows;
         }
     }
 

@@ -75,6 +75,38 @@ class BlockMatcherTest {
         assertThat(allocator.getAllocatedMemory()).isZero();
     }
 
+    /**
+     * Zero pixels (which msad4 masks, so that their block needs the complement pass) in one block row of frame n
+     * and another of frame n−1: each stripe runs the pass only when its own block rows hold a zero, and every
+     * stripe height, in both searches, gives the exhaustive vectors of a brute-force search.
+     */
+    @Test
+    void match_zeroPixelsInOneStripeOnly_equalsBruteForceAtEveryStripeHeight() {
+        Random random = new Random(23);
+        byte[] previousLuma = new byte[48 * 40];
+        byte[] currentLuma = new byte[48 * 40];
+        for (int i = 0; i < currentLuma.length; i++) {
+            previousLuma[i] = (byte) (1 + random.nextInt(255));
+            currentLuma[i] = (byte) (1 + random.nextInt(255));
+        }
+        for (int x = 3; x < 48; x += 7) {
+            currentLuma[17 * 48 + x] = 0;  // block row 2 of B = 8
+            previousLuma[33 * 48 + x] = 0; // block row 4
+        }
+        LumaFrame previous = new LumaFrame(0, 48, 40, previousLuma);
+        LumaFrame current = new LumaFrame(1, 48, 40, currentLuma);
+        List<MotionVector> expected = BruteForceMotion.match(previous, current, 8, 5);
+        for (BlockMatcher.Search search : BlockMatcher.Search.values()) {
+            for (int rows = 0; rows <= 5; rows++) {
+                try (BlockMatcher matcher = new BlockMatcher(new MotionPlan(8, 5, rows), allocator, search)) {
+                    assertThat(matcher.match(previous, current)).as("%s, stripes of %d block rows", search, rows)
+                            .isEqualTo(expected);
+                }
+            }
+        }
+        assertThat(allocator.getAllocatedMemory()).isZero();
+    }
+
     @Test
     void match_blocksOf64WithSumsPast65535_areExact() {
         byte[] white = new byte[64 * 64];

@@ -47,24 +47,36 @@ class MotionPlanTest {
 
     @Test
     void stripes_automatic_keepTheScoreBufferWithinBudget() {
-        MotionPlan plan = MotionPlan.of(4, 16);
-        int blocksX = 1920 / 4;
+        MotionPlan plan = MotionPlan.of(16, 7);
+        int blocksX = 1920 / 16;
         for (Stripe stripe : plan.stripes(1920, 1080)) {
             assertThat((long) blocksX * stripe.blockRows() * plan.candidates() * plan.bands())
                     .isLessThanOrEqualTo(MotionPlan.UAV_BUDGET_ELEMENTS);
         }
-        assertThat(plan.stripes(1920, 1080).stream().mapToInt(Stripe::blockRows).sum()).isEqualTo(270);
-        assertThat(MotionPlan.defaults().stripes(1280, 720)).containsExactly(new Stripe(0, 45));
+        assertThat(plan.stripes(1920, 1080).stream().mapToInt(Stripe::blockRows).sum()).isEqualTo(67);
+        assertThat(MotionPlan.defaults().stripes(1280, 720)).hasSize(8);
+    }
+
+    @Test
+    void stripes_automatic_areOneBlockRowEachWhereOneRowPassesTheBudget() {
+        // B = 4, R = 16 at 1080p: 480 blocks · 297 lanes = 142,560 elements a block row
+        MotionPlan plan = MotionPlan.of(4, 16);
+        assertThat(480L * plan.candidates() * plan.bands()).isGreaterThan(MotionPlan.UAV_BUDGET_ELEMENTS);
+        List<Stripe> stripes = plan.stripes(1920, 1080);
+        assertThat(stripes).hasSize(270).allSatisfy(stripe -> assertThat(stripe.blockRows()).isEqualTo(1));
+        assertThat(stripes.get(269)).isEqualTo(new Stripe(269, 1));
     }
 
     @Test
     void stripes_automatic_areEvenNotAFullOneAndARest() {
-        // 720p, R = 16: 45 block rows, 44 within the budget
-        assertThat(MotionPlan.of(16, 16).stripes(1280, 720)).containsExactly(new Stripe(0, 23), new Stripe(23, 22));
-        MotionPlan plan = MotionPlan.of(4, 16);
+        // 720p, R = 7: 45 block rows, 6 within the budget (80 blocks · 60 lanes · 6 rows = 28,800 elements)
+        assertThat(MotionPlan.defaults().stripes(1280, 720)).containsExactly(new Stripe(0, 6), new Stripe(6, 6),
+                new Stripe(12, 6), new Stripe(18, 6), new Stripe(24, 6), new Stripe(30, 5), new Stripe(35, 5),
+                new Stripe(40, 5));
+        MotionPlan plan = MotionPlan.of(16, 7);
         List<Integer> rows = plan.stripes(1920, 1080).stream().map(Stripe::blockRows).toList();
-        assertThat(rows.size()).as("as few stripes as the budget allows").isEqualTo((int) Math.ceil(270.0
-                / (MotionPlan.UAV_BUDGET_ELEMENTS / (480 * plan.candidates() * plan.bands()))));
+        assertThat(rows.size()).as("as few stripes as the budget allows").isEqualTo((int) Math.ceil(67.0
+                / (MotionPlan.UAV_BUDGET_ELEMENTS / (120 * plan.candidates() * plan.bands()))));
         assertThat(Collections.max(rows) - Collections.min(rows)).isLessThanOrEqualTo(1);
     }
 

@@ -2,6 +2,7 @@ package org.imbrex.io.motion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.imbrex.io.video.LumaFrame;
 import org.junit.jupiter.api.Test;
 
 class PackedLumaTest {
@@ -34,5 +35,22 @@ class PackedLumaTest {
         int[] words = new int[1];
         assertThat(PackedLuma.pack(plane, 4, 1, 1, PackedLuma.Form.PLANE, words)).isFalse();
         assertThat(words[0]).isEqualTo(0x0A090807);
+    }
+
+    @Test
+    void plane_zeros_areTheRowsThatHoldAZeroPixel() {
+        byte[] luma = {5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 0, 1, 1, 1};   // 4 pixels a row, zeros in rows 1 and 3
+        PackedLuma.Plane plane = PackedLuma.Plane.of(new LumaFrame(0, 4, 4, luma), 0, 4, null);
+        assertThat(plane.zeros()).isTrue();
+        assertThat(plane.zeros(0, 1)).isFalse();
+        assertThat(plane.zeros(1, 1)).isTrue();
+        assertThat(plane.zeros(2, 1)).isFalse();
+        assertThat(plane.zeros(2, 2)).isTrue();
+        PackedLuma.Plane lower = PackedLuma.Plane.of(new LumaFrame(0, 4, 4, luma), 2, 2, plane);
+        assertThat(lower.words()).startsWith(0x06050403, 0x01010100);
+        assertThat(lower.zeros(0, 1)).as("rows are counted from row0").isFalse();
+        assertThat(lower.zeros(1, 1)).isTrue();
+        byte[] noZero = {1, 2, 3, 4};
+        assertThat(PackedLuma.Plane.of(new LumaFrame(0, 4, 1, noZero), 0, 1, null).zeros(0, 1)).isFalse();
     }
 }
