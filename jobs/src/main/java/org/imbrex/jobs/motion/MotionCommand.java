@@ -58,9 +58,8 @@ public final class MotionCommand implements Callable<Integer> {
     private String render;
 
     @Option(names = "--stripe-rows", defaultValue = Defaults.STRIPE_ROWS, paramLabel = "N",
-            description = "Search frames in horizontal stripes of N block rows, one after the other, which bounds "
-                    + "a task's memory (default: 0 = automatic, so that a stripe's candidate scores stay within "
-                    + "16 MiB).")
+            description = "Search frames in horizontal stripes of N block rows, one after the other (default: 0 = "
+                    + "automatic, so that a stripe's candidate scores stay within 512 KiB, a core's L2 cache).")
     private int stripeRows;
 
     @Option(names = "--frames-per-task", defaultValue = Defaults.FRAMES_PER_TASK, paramLabel = "N",
