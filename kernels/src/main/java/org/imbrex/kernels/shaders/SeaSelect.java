@@ -5,6 +5,7 @@ import static org.imbrex.kernels.shaders.BlockParams.urem;
 
 import org.imbrex.kernels.dispatch.GroupContext;
 import org.imbrex.kernels.dispatch.GroupShader;
+import org.imbrex.kernels.dispatch.LaneLoops;
 import org.imbrex.kernels.dispatch.NumThreads;
 import org.imbrex.kernels.resource.RWBuffer;
 import org.imbrex.kernels.resource.TypedBuffer;
@@ -48,6 +49,23 @@ public final class SeaSelect implements GroupShader {
 
     private static final int NO_SCORE = SeaBound.NO_SCORE;
 
+    /** Whether the scans of a block's bounds run in vector lanes ({@link SeaSelectLanes}). */
+    private final boolean vectorLanes;
+
+    /** The shader, its scans in this JVM's {@link LaneLoops#active()} form. */
+    public SeaSelect() {
+        this(LaneLoops.active());
+    }
+
+    /**
+     * The shader with the given lane loops: with {@link LaneLoops#VECTOR} (needs the module {@code
+     * jdk.incubator.vector}), a block's bounds held in a word view are scanned a register at a time; the same
+     * stores either way.
+     */
+    public SeaSelect(LaneLoops loops) {
+        this.vectorLanes = loops == LaneLoops.VECTOR;
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -85,14 +103,20 @@ public final class SeaSelect implements GroupShader {
         return candBound.hasWords() && end <= candBound.numElements() ? candBound.words() : null;
     }
 
-    private static int first(BlockParams p, TypedBuffer candBound, RWBuffer lanes, int block) {
+    private int first(BlockParams p, TypedBuffer candBound, RWBuffer lanes, int block) {
         int first = block * p.candidates();
         int zeroLane = p.range() * p.xGroups() + ((p.range() + 3) >>> 2);
         int lowLane = zeroLane;
         int low = candBound.ldX(4 * (first + zeroLane));
         int[] words = blockWords(p, candBound, first);
         boolean direct = words != null;
-        if (direct && p.candidates() >= 0) {
+        if (direct && p.candidates() >= 0 && vectorLanes) {
+            // the zero vector's lane if its bound is the lowest, else the first lane that holds the lowest
+            int lowest = SeaSelectLanes.lowest(words, 4 * first, p.candidates());
+            if (Integer.compareUnsigned(lowest, low) < 0) {
+                lowLane = SeaSelectLanes.firstHolding(words, 4 * first, p.candidates(), lowest);
+            }
+        } else if (direct && p.candidates() >= 0) {
             int e = 4 * first;
             for (int c = 0; c < p.candidates(); c++, e += 4) {
                 // bounds are far below 2^31 and NO_SCORE is −1: a signed minimum of b + 2^31 is the unsigned one
@@ -119,17 +143,29 @@ public final class SeaSelect implements GroupShader {
         return 1;
     }
 
-    private static int survivors(BlockParams p, TypedBuffer candBound, TypedBuffer best, RWBuffer lanes, int block,
-            int bx) {
+    private int survivors(BlockParams p, TypedBuffer candBound, TypedBuffer best, RWBuffer lanes, int block, int bx) {
         int first = block * p.candidates();
         int sadBest = best.ldX(2 * block);
         int rankBest = best.ldX(2 * block + 1);
-        int range = p.range();
         int[] words = blockWords(p, candBound, first);
         boolean direct = words != null;
         int count = 0;
         int bestFlipped = sadBest ^ Integer.MIN_VALUE;
-        for (int c = 0; Integer.compareUnsigned(c, p.candidates()) < 0; c++) {
+        int c = 0;
+        if (direct && vectorLanes) {
+            // SeaSelectLanes.LANES lanes a register: a register without a word at most SAD_BEST is skipped whole
+            for (; c + SeaSelectLanes.LANES <= p.candidates(); c += SeaSelectLanes.LANES) {
+                if (SeaSelectLanes.anyAtMost(words, 4 * (first + c), sadBest)) {
+                    for (int j = c; j < c + SeaSelectLanes.LANES; j++) {
+                        if (keep(p, words, candBound, first, j, bx, sadBest, rankBest)) {
+                            lanes.storeUint(first + count, j);
+                            count++;
+                        }
+                    }
+                }
+            }
+        }
+        for (; Integer.compareUnsigned(c, p.candidates()) < 0; c++) {
             int e = 4 * (first + c);
             // as uint, the least of the four above SAD_BEST: the signed minimum of the words with their top bits
             // flipped, without a branch per word (NO_SCORE is above unless SAD_BEST is 0xFFFFFFFF)
@@ -137,20 +173,31 @@ public final class SeaSelect implements GroupShader {
                     Math.min(words[e + 2] ^ Integer.MIN_VALUE, words[e + 3] ^ Integer.MIN_VALUE)) > bestFlipped) {
                 continue;
             }
-            int dy = udiv(c, p.xGroups()) - range;
-            int word0 = (bx >>> 2) - ((range + 3) >>> 2) + urem(c, p.xGroups());
-            boolean keep = false;
-            for (int k = 0; k < 4; k++) {
-                int px = 4 * word0 + k;
-                int b = direct ? words[e + k] : candBound.ldX(e + k);
-                int rank = SeaBound.rank(px - bx, dy, range);
-                keep |= b != NO_SCORE && rank != rankBest && SeaBound.mayWin(b, rank, sadBest, rankBest);
-            }
-            if (keep) {
+            if (keep(p, words, candBound, first, c, bx, sadBest, rankBest)) {
                 lanes.storeUint(first + count, c);
                 count++;
             }
         }
         return count;
+    }
+
+    /**
+     * MODE 1's test of lane c: a component with bound != NO_SCORE, rank != RANK_BEST and (bound, rank) before
+     * (SAD_BEST, RANK_BEST); the bounds from {@code words} when not null, else loaded.
+     */
+    private static boolean keep(BlockParams p, int[] words, TypedBuffer candBound, int first, int c, int bx,
+            int sadBest, int rankBest) {
+        int range = p.range();
+        int e = 4 * (first + c);
+        int dy = udiv(c, p.xGroups()) - range;
+        int word0 = (bx >>> 2) - ((range + 3) >>> 2) + urem(c, p.xGroups());
+        boolean keep = false;
+        for (int k = 0; k < 4; k++) {
+            int px = 4 * word0 + k;
+            int b = words != null ? words[e + k] : candBound.ldX(e + k);
+            int rank = SeaBound.rank(px - bx, dy, range);
+            keep |= b != NO_SCORE && rank != rankBest && SeaBound.mayWin(b, rank, sadBest, rankBest);
+        }
+        return keep;
     }
 }

@@ -56,7 +56,7 @@ public final class ShaderCatalog {
         SHADERS.put(QuadFilter.NAME, new Entry(loops -> new QuadFilter(), QuadFilter.class));
         SHADERS.put(Msad4BlockGather.NAME, new Entry(loops -> new Msad4BlockGather(), Msad4BlockGather.class));
         SHADERS.put(SeaBound.NAME, new Entry(SeaBound::new, SeaBound.class));
-        SHADERS.put(SeaSelect.NAME, new Entry(loops -> new SeaSelect(), SeaSelect.class));
+        SHADERS.put(SeaSelect.NAME, new Entry(SeaSelect::new, SeaSelect.class));
         SHADERS.put(SumBound.NAME, new Entry(loops -> new SumBound(), SumBound.class));
     }
 

@@ -111,11 +111,13 @@ class SeaShadersAsmTest {
         assertThat(Arrays.copyOf(counts, blocks)).as("every block counted").doesNotContain(SENTINEL);
         try (CheckedAllocator arrow = new CheckedAllocator()) {
             int[][] asm = c.runSelect(ShaderCatalog.assembly(SeaSelect.NAME), SENTINEL, arrow.allocator());
-            int[][] java = c.runSelect(new SeaSelect(), SENTINEL, arrow.allocator());
             assertThat(asm[0]).as("SeaSelect.asm lanes, %s", c).isEqualTo(lanes);
             assertThat(asm[1]).as("SeaSelect.asm counts, %s", c).isEqualTo(counts);
-            assertThat(java[0]).as("SeaSelect.java lanes, %s", c).isEqualTo(lanes);
-            assertThat(java[1]).as("SeaSelect.java counts, %s", c).isEqualTo(counts);
+            for (LaneLoops loops : LaneLoops.values()) {
+                int[][] java = c.runSelect(new SeaSelect(loops), SENTINEL, arrow.allocator());
+                assertThat(java[0]).as("SeaSelect.java lanes, %s, %s", loops, c).isEqualTo(lanes);
+                assertThat(java[1]).as("SeaSelect.java counts, %s, %s", loops, c).isEqualTo(counts);
+            }
         }
     }
 

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * A JVM started without {@code --add-modules jdk.incubator.vector} (a spark-submit without imbrex's flags;
  * Arrow still needs its {@code java.nio} opening)
  * runs the superword loops and gets the same sums: the vector form's classes are never loaded there, in the
- * search's shader nor in the motion search's bound and gather shaders.
+ * search's shader nor in the motion search's bound, select and gather shaders.
  */
 class WithoutVectorModuleTest {
 
@@ -35,7 +35,7 @@ class WithoutVectorModuleTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.exitValue()).as(output).isZero();
         assertThat(output).contains("SUPERWORD superword loops (32-bit lanes; jdk.incubator.vector absent)")
-                .contains("sums equal the oracle").contains("bounds and gathered SADs equal the oracle")
+                .contains("sums equal the oracle").contains("bounds, lanes and gathered SADs equal the oracle")
                 .doesNotContain("incubator modules");
     }
 
@@ -52,11 +52,11 @@ class WithoutVectorModuleTest {
             int[] out = Msad4SearchRun.run(new Msad4Search(), 40, reference, source, 320, Dispatch.of(5));
             int[] expected = Msad4SearchTest.directSad(40, reference, source, 320, 320);
             System.out.println(Arrays.equals(out, expected) ? "sums equal the oracle" : "sums differ");
-            System.out.println(seaShadersMatchTheOracle(random) ? "bounds and gathered SADs equal the oracle"
-                    : "bounds or gathered SADs differ");
+            System.out.println(seaShadersMatchTheOracle(random) ? "bounds, lanes and gathered SADs equal the oracle"
+                    : "bounds, lanes or gathered SADs differ");
         }
 
-        /** The motion search's bound and gather shaders, in the forms whose fast paths use 16-bit vector lanes. */
+        /** The motion search's bound, select and gather shaders, in the forms whose fast paths use vector lanes. */
         private static boolean seaShadersMatchTheOracle(Random random) {
             BlockMatchCase frames = new BlockMatchCase(64, 48, 16, 7, 16, 0, 3, BlockMatchCase.pixels(random, 64 * 48),
                     BlockMatchCase.pixels(random, 64 * 48));
@@ -75,8 +75,14 @@ class WithoutVectorModuleTest {
                 int[] bounds = bound.runBound(new SeaBound(), elements, 0, allocator);
                 int[] gathered = new SeaCase(frames, 0, 0, 0, null, null).runGather(new Msad4BlockGather(), lanes,
                         counts, frames.uavElements(), 0, allocator);
+                SeaCase select = new SeaCase(frames, 0, 0, SeaSelect.MODE_FIRST, null, bounds);
+                int[] firstLanes = new int[blocks * frames.candidates() + 1]; // runSelect's UAVs: one slot more
+                int[] firstCounts = new int[blocks + 1];
+                SeaOracle.select(select, firstLanes, firstCounts);
+                int[][] selected = select.runSelect(new SeaSelect(), 0, allocator);
                 return Arrays.equals(bounds, expectedBounds)
-                        && Arrays.equals(gathered, BlockMatchOracle.gathered(frames, lanes, counts, 0));
+                        && Arrays.equals(gathered, BlockMatchOracle.gathered(frames, lanes, counts, 0))
+                        && Arrays.equals(selected[0], firstLanes) && Arrays.equals(selected[1], firstCounts);
             }
         }
     }
