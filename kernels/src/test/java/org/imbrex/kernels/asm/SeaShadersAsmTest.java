@@ -150,10 +150,14 @@ class SeaShadersAsmTest {
         }
     }
 
-    /** Edge shapes: one block, candidates off every edge, a middle stripe, the last block row, RANGE 64. */
+    /**
+     * Edge shapes: one block, candidates off every edge, a middle stripe, the last block row, RANGE 64; wide
+     * rows of many blocks, in one phase of the row path and in six and nine.
+     */
     @ParameterizedTest(name = "{0}x{1} BLOCK {2} RANGE {3}, block rows {4}+{5}")
     @CsvSource({"4, 4, 4, 0, 0, 1", "65, 65, 64, 16, 0, 1", "67, 13, 4, 16, 1, 2", "130, 97, 32, 16, 1, 2",
-        "129, 48, 16, 7, 2, 1", "200, 140, 16, 64, 3, 2"})
+        "129, 48, 16, 7, 2, 1", "200, 140, 16, 64, 3, 2", "1300, 48, 16, 7, 1, 1", "723, 40, 4, 16, 1, 2",
+        "600, 64, 8, 20, 2, 2"})
     void seaBound_edgeShapes_asmAndJavaWriteTheOraclesUav(int width, int height, int block, int range, int first,
             int rows) {
         Random random = new Random(width * 31L + height);
