@@ -47,6 +47,8 @@ final class BlockMatchPlaneVector {
     /** Two planes, each with the view it was unpacked from, and whether that was in the running Dispatch. */
     private final TypedBuffer[] slotView = new TypedBuffer[2];
     private final short[][] slotPlane = {new short[0], new short[0]};
+    /** Whether a byte of the slot's view is 0: where none is, no block of it needs its differences masked. */
+    private final boolean[] slotZeros = new boolean[2];
     private final boolean[] slotThisDispatch = new boolean[2];
     private int unpacked;
     /** The views the planes below were taken from, and whether in the running Dispatch. */
@@ -54,6 +56,7 @@ final class BlockMatchPlaneVector {
     private TypedBuffer syncedPrev;
     private boolean syncedThisDispatch;
     private short[] curPlane;
+    private boolean curZeros;
     private short[] prevPlane;
     private int[] curWords;
     private final short[] sums = new short[4 * L];
@@ -111,6 +114,7 @@ final class BlockMatchPlaneVector {
             unpackInto(p, prev);
         }
         curPlane = slotPlane[c];
+        curZeros = slotZeros[c];
         prevPlane = slotPlane[p];
         curWords = cur.words();
         syncedCur = cur;
@@ -134,20 +138,13 @@ final class BlockMatchPlaneVector {
     }
 
     private void unpackInto(int slot, TypedBuffer view) {
-        slotPlane[slot] = unpack(view.words(), view.numElements(), slotPlane[slot]);
+        int count = view.numElements();
+        short[] plane = slotPlane[slot].length >= 4 * count ? slotPlane[slot] : new short[4 * count];
+        slotZeros[slot] = ShortPlane.unpack(view.words(), count, plane, true);
+        slotPlane[slot] = plane;
         slotView[slot] = view;
         slotThisDispatch[slot] = true;
         unpacked++;
-    }
-
-    /**
-     * Words {@code [0, count)} as pixels, a short each ({@link ShortPlane#unpack}), into {@code plane} or a larger
-     * replacement.
-     */
-    static short[] unpack(int[] words, int count, short[] plane) {
-        short[] out = plane.length >= 4 * count ? plane : new short[4 * count];
-        ShortPlane.unpack(words, count, out);
-        return out;
     }
 
     /**
@@ -158,6 +155,10 @@ final class BlockMatchPlaneVector {
         this.block = block;
         this.curPixel = 4 * curWord;
         this.pitchPixels = 4 * pitch;
+        masked = false;
+        if (!curZeros) {
+            return; // no pixel of t0 is 0
+        }
         int zeroBytes = 0;
         for (int r = 0; r < rows; r++) {
             for (int k = 0; k < block / 4; k++) {

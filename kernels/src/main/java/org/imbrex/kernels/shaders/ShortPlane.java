@@ -33,10 +33,20 @@ final class ShortPlane {
 
     /** Words {@code [0, count)} as bytes, a short each, into {@code plane[0, 4·count)}, four words a register. */
     static void unpack(int[] words, int count, short[] plane) {
+        unpack(words, count, plane, false);
+    }
+
+    /** {@link #unpack(int[], int, short[])}, and whether one of the bytes is 0 (false unless {@code findZero}). */
+    static boolean unpack(int[] words, int count, short[] plane, boolean findZero) {
+        boolean zero = false;
         int q = 0;
         for (; q + WORDS.length() <= count; q += WORDS.length()) {
-            ((ShortVector) IntVector.fromArray(WORDS, words, q).reinterpretAsBytes()
-                    .convertShape(VectorOperators.B2S, SHORTS, 0)).and((short) 0xFF).intoArray(plane, 4 * q);
+            ShortVector pixels = ((ShortVector) IntVector.fromArray(WORDS, words, q).reinterpretAsBytes()
+                    .convertShape(VectorOperators.B2S, SHORTS, 0)).and((short) 0xFF);
+            if (findZero) {
+                zero |= pixels.eq((short) 0).anyTrue();
+            }
+            pixels.intoArray(plane, 4 * q);
         }
         for (; q < count; q++) {
             int word = words[q];
@@ -44,6 +54,8 @@ final class ShortPlane {
             plane[4 * q + 1] = (short) ((word >>> 8) & 0xFF);
             plane[4 * q + 2] = (short) ((word >>> 16) & 0xFF);
             plane[4 * q + 3] = (short) (word >>> 24);
+            zero |= findZero && ((word - 0x01010101) & ~word & 0x80808080) != 0;
         }
+        return zero;
     }
 }

@@ -100,14 +100,20 @@ class BlockMatchPlaneVectorTest {
     }
 
     @Test
-    void unpack_wordsOfAnyCount_givesTheirBytesInOrder() {
+    void unpack_wordsOfAnyCount_givesTheirBytesInOrderAndWhetherOneIs0() {
         Random random = new Random(9);
-        for (int count = 0; count < 12; count++) {
-            int[] words = words(random, count, true);
-            short[] plane = BlockMatchPlaneVector.unpack(words, count, new short[1]);
+        for (int count = 0; count < 24; count++) {
+            int[] words = words(random, count, count % 3 != 0);
+            short[] plane = new short[4 * count];
+            boolean zero = ShortPlane.unpack(words, count, plane, true);
+            boolean expected = false;
             for (int n = 0; n < 4 * count; n++) {
-                assertThat(plane[n]).as("count %d byte %d", count, n).isEqualTo((short) ((words[n / 4] >>> (8 * (n % 4))) & 0xFF));
+                short pixel = (short) ((words[n / 4] >>> (8 * (n % 4))) & 0xFF);
+                assertThat(plane[n]).as("count %d byte %d", count, n).isEqualTo(pixel);
+                expected |= pixel == 0;
             }
+            assertThat(zero).as("count %d: a byte is 0", count).isEqualTo(expected);
+            assertThat(ShortPlane.unpack(words, count, plane, false)).as("not asked").isFalse();
         }
     }
 
