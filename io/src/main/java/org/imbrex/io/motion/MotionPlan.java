@@ -127,7 +127,7 @@ public record MotionPlan(int block, int range, int stripeBlockRows) implements j
     /**
      * The stripes that cover a frame's block rows, top to bottom: of {@code stripeBlockRows} each, or, when the
      * plan chooses, as few as keep within the budget, of sizes that differ by one at most (a stripe of one
-     * block row after a full one would cost its halo's bounds and tables for a single row).
+     * block row after full ones would cost five Dispatches and the box sums of its window's rows for one row).
      * <pre>
      *   720p, B = 16, R = 7: 45 block rows, at most 6 within the budget  →  6 6 6 6 6 5 5 5, not 6 × 7 + 3
      * </pre>

@@ -55,11 +55,6 @@ final class PackedLuma {
             return words;
         }
 
-        /** Whether a pixel of the packed rows is 0. */
-        boolean zeros() {
-            return zeroRows != null;
-        }
-
         /** Whether a pixel of packed rows {@code [first, first + rows)} is 0. */
         boolean zeros(int first, int rows) {
             if (zeroRows != null) {

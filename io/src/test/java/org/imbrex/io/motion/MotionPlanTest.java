@@ -81,13 +81,13 @@ class MotionPlanTest {
     }
 
     @Test
-    void stripe_halo_isRangeRowsClippedToTheFrame() {
+    void stripe_rowsOfFrameN_areItsBlockRowsTimesTheBlock() {
         Stripe stripe = new Stripe(2, 3);
         assertThat(stripe.curRow0(16)).isEqualTo(32);
-        assertThat(stripe.prevRow0(16, 7)).isEqualTo(25);
-        assertThat(stripe.prevEnd(16, 7, 720)).isEqualTo(87);
-        assertThat(new Stripe(0, 1).prevRow0(16, 7)).isZero();
-        assertThat(new Stripe(0, 2).prevEnd(16, 7, 40)).isEqualTo(39);
+        assertThat(stripe.curRows(16)).isEqualTo(48);
+        assertThat(new Stripe(0, 1).curRow0(8)).isZero();
+        assertThatThrownBy(() -> new Stripe(0, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("blockRows >= 1");
     }
 
     @Test

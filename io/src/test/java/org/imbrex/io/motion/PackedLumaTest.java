@@ -41,7 +41,7 @@ class PackedLumaTest {
     void plane_zeros_areTheRowsThatHoldAZeroPixel() {
         byte[] luma = {5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 0, 1, 1, 1};   // 4 pixels a row, zeros in rows 1 and 3
         PackedLuma.Plane plane = PackedLuma.Plane.of(new LumaFrame(0, 4, 4, luma), 0, 4, null);
-        assertThat(plane.zeros()).isTrue();
+        assertThat(plane.zeros(0, 4)).isTrue();
         assertThat(plane.zeros(0, 1)).isFalse();
         assertThat(plane.zeros(1, 1)).isTrue();
         assertThat(plane.zeros(2, 1)).isFalse();
