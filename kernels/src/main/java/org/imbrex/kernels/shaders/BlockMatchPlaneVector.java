@@ -163,7 +163,7 @@ final class BlockMatchPlaneVector {
         for (int r = 0; r < rows; r++) {
             for (int k = 0; k < block / 4; k++) {
                 int word = curWords[curWord + r * pitch + k];
-                zeroBytes |= (word - 0x01010101) & ~word; // bit 7 of a byte set for the lowest 0 byte of a word
+                zeroBytes |= ShortPlane.zeroByteBits(word);
             }
         }
         masked = (zeroBytes & 0x80808080) != 0;

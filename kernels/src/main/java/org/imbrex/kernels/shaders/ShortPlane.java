@@ -54,8 +54,13 @@ final class ShortPlane {
             plane[4 * q + 1] = (short) ((word >>> 8) & 0xFF);
             plane[4 * q + 2] = (short) ((word >>> 16) & 0xFF);
             plane[4 * q + 3] = (short) (word >>> 24);
-            zero |= findZero && ((word - 0x01010101) & ~word & 0x80808080) != 0;
+            zero |= findZero && (zeroByteBits(word) & 0x80808080) != 0;
         }
         return zero;
+    }
+
+    /** Bit 7 set in the lowest 0 byte of {@code word} (bits above it may be set too): none set where no byte is 0. */
+    static int zeroByteBits(int word) {
+        return (word - 0x01010101) & ~word;
     }
 }
