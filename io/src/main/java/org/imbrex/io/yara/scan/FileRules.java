@@ -1,6 +1,5 @@
 package org.imbrex.io.yara.scan;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -91,10 +90,9 @@ public final class FileRules {
 
     /** The rules that match, in YARA's order, with their strings' matches. */
     public List<MatchedRule> matches() {
-        List<List<StringMatch>> matches = new ArrayList<>();
-        for (int ref = 0; ref < starts.length; ref++) {
-            matches.add(null);
-        }
+        // per string ref, its matches once looked up: an array, zeroed in one go (6,874 strings, 1,050 files)
+        @SuppressWarnings("unchecked")
+        List<StringMatch>[] matches = new List[starts.length];
         BitSet candidates = plan.alwaysCandidates();
         for (int i = 0; i < touchedCount; i++) {
             candidates.set(plan.ruleOf(touched[i]));
@@ -115,7 +113,7 @@ public final class FileRules {
             public boolean mayMatch(int index, int string) {
                 // a string the scan found no atom of has no start; one matched over the whole file has its list
                 int ref = plan.ref(index, string);
-                List<StringMatch> known = matches.get(ref);
+                List<StringMatch> known = matches[ref];
                 if (known == null && plan.wholeFile(ref)) {
                     known = listOf(ref, matches);
                 }
@@ -125,7 +123,7 @@ public final class FileRules {
             @Override
             public StringMatch matchAt(int index, YaraRule rule, int string, long offset) {
                 int ref = plan.ref(index, string);
-                if (matches.get(ref) != null || !plan.placed(ref)) {
+                if (matches[ref] != null || !plan.placed(ref)) {
                     return RuleEvaluation.StringMatches.super.matchAt(index, rule, string, offset);
                 }
                 if (offset < 0 || offset >= file.length()) {
@@ -142,12 +140,12 @@ public final class FileRules {
      * The matches of string ref {@code ref}, found on first use: over the whole file for a string without
      * atoms, at its atoms' occurrences for a placed string, at the scan's starts for the others.
      */
-    private List<StringMatch> listOf(int ref, List<List<StringMatch>> matches) {
-        if (matches.get(ref) == null) {
-            matches.set(ref, plan.wholeFile(ref) ? StringMatcher.matches(plan.definition(ref), file.bytes(), maxSad)
-                    : plan.placed(ref) ? placedMatches(ref) : checked(ref));
+    private List<StringMatch> listOf(int ref, List<StringMatch>[] matches) {
+        if (matches[ref] == null) {
+            matches[ref] = plan.wholeFile(ref) ? StringMatcher.matches(plan.definition(ref), file.bytes(), maxSad)
+                    : plan.placed(ref) ? placedMatches(ref) : checked(ref);
         }
-        return matches.get(ref);
+        return matches[ref];
     }
 
     /**
