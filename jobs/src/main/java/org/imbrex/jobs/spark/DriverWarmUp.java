@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.OutputStream;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -13,12 +14,14 @@ import org.apache.spark.api.java.function.Function;
 import org.apache.spark.io.CompressionCodec;
 import org.apache.spark.io.CompressionCodec$;
 import org.apache.spark.rdd.RDDOperationScope;
+import org.apache.spark.serializer.JavaSerializer;
 import org.apache.spark.serializer.KryoSerializer;
 import org.apache.spark.serializer.SerializationStream;
 import org.apache.spark.serializer.SerializerInstance;
 import org.apache.spark.util.SizeEstimator;
 import org.apache.spark.util.SparkClosureCleaner$;
 import scala.Option;
+import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
 
 /**
@@ -32,7 +35,8 @@ import scala.reflect.ClassTag$;
  *                   loaded); tens of milliseconds of the driver's first broadcast otherwise, between the
  *                   session being up and the first task
  *   scope JSON      RDD operations record their scope as JSON through Jackson's Scala module
- *   closures        the closure cleaner's class reading, and Java serialization of the job's task objects
+ *   closures        the closure cleaner's class reading, and Java serialization of the job's task objects,
+ *                   written and read back (an executor reads each task that way)
  * </pre>
  * Unlike the scan's warm-up it is not stopped when the session is up (its steps are short, and each would
  * otherwise be the job's); nothing it makes is kept. On the AMD EPYC of the benchmarks it takes a 400 MiB search
@@ -80,13 +84,21 @@ public final class DriverWarmUp implements StartupWarmUp.Work {
         }
         Function<String, Integer> closure = String::length;
         SparkClosureCleaner$.MODULE$.clean(closure, false, true);
-        try (ObjectOutputStream out = new ObjectOutputStream(OutputStream.nullOutputStream())) {
-            out.writeObject(closure);
-            for (Serializable object : taskObjects) {
-                out.writeObject(object);
-            }
-        }
+        ArrayList<Object> objects = new ArrayList<>(taskObjects);
+        objects.add(closure);
+        roundTrip(conf, objects);
         return STEPS;
+    }
+
+    /**
+     * {@code objects} written by Spark's closure serializer and read back, as the driver writes a task and an
+     * executor reads it: the first tasks of a job otherwise spend 40 ms each reading theirs cold (Java
+     * serialization's class descriptors, a lambda's method handles).
+     */
+    static Object roundTrip(SparkConf conf, Object objects) {
+        SerializerInstance java = new JavaSerializer(conf).newInstance();
+        ClassTag<Object> tag = ClassTag$.MODULE$.AnyRef();
+        return java.deserialize(java.serialize(objects, tag), tag);
     }
 
     /**

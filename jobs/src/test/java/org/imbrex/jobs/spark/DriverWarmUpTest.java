@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.SparkConf;
 import org.imbrex.io.signature.Signature;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,17 @@ class DriverWarmUpTest {
     @Test
     void warm_runsEveryStep() throws IOException {
         assertThat(new DriverWarmUp(TASK_OBJECTS).warm(() -> false)).isEqualTo(DriverWarmUp.STEPS);
+    }
+
+    /** The task objects come back from Spark's closure serializer equal to what went in, as a task reads them. */
+    @Test
+    void roundTrip_readsBackWhatItWrote() {
+        SparkConf conf = new SparkConf(false);
+        ImbrexSession.configure(conf);
+        ArrayList<Object> objects = new ArrayList<>(TASK_OBJECTS);
+        objects.add("file:/a.bin");
+
+        assertThat(DriverWarmUp.roundTrip(conf, objects)).isEqualTo(objects).isNotSameAs(objects);
     }
 
     @Test
