@@ -166,9 +166,11 @@ public final class RuleSearchJob {
         output.checkHoldsNone(files.stream().map(InputFile::path).toList(), "input file");
         output.checkHoldsNone(options.signatures().stream().map(s -> SearchJob.qualified(s, conf)).toList(),
                 "rule file");
-        LOG.info("search: {} rules ({} skipped) with {} atoms over {} files", plan.rules().size(),
-                ruleFiles.stream().mapToInt(f -> f.skipped().size()).sum(), plan.signatures().size(), files.size());
-        return new Prepared(System.nanoTime() - started, sources, ruleFiles, plan, listed, files, output);
+        long checkNanos = System.nanoTime() - started;
+        LOG.info("search: {} rules ({} skipped) with {} atoms over {} files; rules read and planned, inputs listed "
+                + "in {} s", plan.rules().size(), ruleFiles.stream().mapToInt(f -> f.skipped().size()).sum(),
+                plan.signatures().size(), files.size(), String.format("%.2f", checkNanos / 1e9));
+        return new Prepared(checkNanos, sources, ruleFiles, plan, listed, files, output);
     }
 
     /** The inputs {@code listing} found, or its failure ({@code --input}'s message) thrown as it is. */
