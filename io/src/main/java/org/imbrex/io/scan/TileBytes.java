@@ -3,6 +3,7 @@ package org.imbrex.io.scan;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import org.imbrex.kernels.dispatch.LaneLoops;
 
 /**
  * What a scanner's tiles hold: the file's bytes as read, or with the ASCII capitals lowercased, so that
@@ -29,9 +30,15 @@ public enum TileBytes {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
     private static final long LOW_SEVEN = 0x7F7F_7F7F_7F7F_7F7FL;
+    /**
+     * Whether {@link #apply} starts in vector lanes: where the JVM has the vector API (400 MiB of binaries,
+     * lowercased in 1 MiB tiles on a Zen 5 core: 69 ms in eight-byte steps, 16 ms in 512-bit registers).
+     */
+    private static final boolean IN_LANES = LaneLoops.active() == LaneLoops.VECTOR;
 
     /**
-     * Turns {@code bytes[from, to)} into this view, in place: eight bytes at a time, without a branch.
+     * Turns {@code bytes[from, to)} into this view, in place, without a branch: a vector register at a time
+     * where the JVM has the vector API ({@link TileBytesLanes}), eight bytes at a time after that or without it:
      * <pre>
      *   h = x &amp; 7F…           each byte's low seven bits (no carry between bytes below)
      *   a = h + (80 − 'A')      top bit set where h ≥ 'A'
@@ -41,10 +48,17 @@ public enum TileBytes {
      * </pre>
      */
     void apply(byte[] bytes, int from, int to) {
-        if (this == AS_READ) {
-            return;
+        if (this != AS_READ) {
+            lowercase(bytes, from, to, IN_LANES);
         }
-        int i = from;
+    }
+
+    /**
+     * The ASCII capitals of {@code bytes[from, to)} lowercased in place: whole vector registers first when
+     * {@code inLanes} ({@link TileBytesLanes}), then eight bytes at a time, then byte by byte.
+     */
+    static void lowercase(byte[] bytes, int from, int to, boolean inLanes) {
+        int i = inLanes ? TileBytesLanes.lowercase(bytes, from, to) : from;
         for (; i + Long.BYTES <= to; i += Long.BYTES) {
             long x = (long) LONGS.get(bytes, i);
             long h = x & LOW_SEVEN;
@@ -52,7 +66,7 @@ public enum TileBytes {
             LONGS.set(bytes, i, x | capitals >>> 2);
         }
         for (; i < to; i++) {
-            bytes[i] = (byte) of(bytes[i] & 0xFF);
+            bytes[i] = (byte) ASCII_LOWER.of(bytes[i] & 0xFF);
         }
     }
 }

@@ -58,6 +58,45 @@ class TileBytesTest {
         }
     }
 
+    /**
+     * The vector lanes' registers and the eight-byte steps after them lowercase the same bytes, at every start
+     * and end around a register's 64 bytes, and the eight-byte steps alone do too (a JVM without the module).
+     */
+    @Test
+    void lowercase_inLanesOrNot_equalsByteByByte_atAnyBounds() {
+        Random random = new Random(12);
+        for (int trial = 0; trial < 3000; trial++) {
+            byte[] bytes = new byte[1 + random.nextInt(300)];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = random.nextInt(3) == 0 ? ALPHABET[random.nextInt(ALPHABET.length)]
+                        : (byte) random.nextInt(256);
+            }
+            int from = random.nextInt(bytes.length);
+            int to = from + random.nextInt(bytes.length - from + 1);
+            byte[] expected = bytes.clone();
+            for (int i = from; i < to; i++) {
+                expected[i] = (byte) TileBytes.ASCII_LOWER.of(expected[i] & 0xFF);
+            }
+            for (boolean inLanes : new boolean[] {true, false}) {
+                byte[] lowered = bytes.clone();
+                TileBytes.lowercase(lowered, from, to, inLanes);
+                assertThat(lowered).as("in lanes %b, [%d, %d)", inLanes, from, to).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    void lanes_lowercaseWholeRegistersOnly_andReturnWhereTheyStopped() {
+        byte[] bytes = new byte[200];
+        java.util.Arrays.fill(bytes, (byte) 'Q');
+        int end = TileBytesLanes.lowercase(bytes, 3, 200);
+        int register = jdk.incubator.vector.ByteVector.SPECIES_PREFERRED.length();
+        assertThat(end).isEqualTo(3 + (197 / register) * register);
+        for (int i = 0; i < bytes.length; i++) {
+            assertThat(bytes[i]).as("byte %d", i).isEqualTo((byte) (i >= 3 && i < end ? 'q' : 'Q'));
+        }
+    }
+
     @Property(tries = 40)
     void scanOfTheLowercaseView_anyTileAndSplit_findsWhatTheOracleFindsInLowercasedBytes(
             @ForAll long seed,
