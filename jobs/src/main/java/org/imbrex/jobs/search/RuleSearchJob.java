@@ -95,7 +95,7 @@ public final class RuleSearchJob {
         Prepared prepared = prepare();
         StartupWarmUp warmUp = prepared.plan().signatures().isEmpty() ? null : StartupWarmUp.startFor(
                 options.master(), "scan", new ScanWarmUp(prepared.plan().signatures(), prepared.files(), options,
-                        evaluateWarmUp(prepared.plan())));
+                        warmUpView(prepared.plan()), evaluateWarmUp(prepared.plan())));
         StartupWarmUp.startFor(options.master(), "driver",
                 new DriverWarmUp(List.of(new ArrayList<>(prepared.plan().signatures()), options)));
         try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
@@ -120,6 +120,14 @@ public final class RuleSearchJob {
             FileAtoms.found(rules, matches);
             rules.matches();
         };
+    }
+
+    /**
+     * The view of the bytes the warm-up scans: the lowercased one when every atom is case-blind (an exact
+     * search, whose tasks scan only that view), else the bytes as read, the first of a task's two scans.
+     */
+    private static TileBytes warmUpView(RuleScanPlan plan) {
+        return plan.asRead().isEmpty() ? TileBytes.ASCII_LOWER : TileBytes.AS_READ;
     }
 
     /** Runs the job in an existing session. */

@@ -16,13 +16,14 @@ import org.imbrex.io.scan.MatchSink;
 import org.imbrex.io.scan.ScanShaders;
 import org.imbrex.io.scan.ScoreLimit;
 import org.imbrex.io.scan.SearchPlan;
+import org.imbrex.io.scan.TileBytes;
 import org.imbrex.io.scan.TileScanner;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.spark.StartupWarmUp;
 
 /**
  * The search job's {@link StartupWarmUp}: scans the first bytes of the job's own inputs, with its
- * signatures, kernel and limit, the first {@link #SMALL_TILES_BYTES} in tiles of at most {@link #TILE_BYTES}
+ * signatures, kernel, limit and view of the bytes ({@link TileBytes}), the first {@link #SMALL_TILES_BYTES} in tiles of at most {@link #TILE_BYTES}
  * and the rest in the job's own, and throws the matches away, so that the JIT compiles the filter and the
  * shaders' lane loops from the kind of bytes the job will scan, tile edges and a full tile's candidate lists
  * included. It scans whole tiles, checks {@code stopped} after each, and reads at most {@link #MOST_BYTES};
@@ -68,28 +69,40 @@ final class ScanWarmUp implements StartupWarmUp.Work {
     private final SearchOptions options;
     private final ScanPartition.Allocators allocators;
     private final long mostBytes;
+    private final TileBytes view;
     private final WholeFile wholeFile;
     private final AtomicLong scanned = new AtomicLong();
     private final AtomicLong wholeFiles = new AtomicLong();
     private final AtomicLong filesInJobTiles = new AtomicLong();
 
     ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options) {
-        this(signatures, files, options, null);
+        this(signatures, files, options, TileBytes.AS_READ, null);
     }
 
-    /** The same, handing each file scanned whole, with its matches, to {@code wholeFile} (null: nothing). */
-    ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options, WholeFile wholeFile) {
-        this(signatures, files, options, RootAllocator::new, MOST_BYTES, wholeFile);
+    /**
+     * The same, scanning {@code view} of the bytes, as the job's tasks do, and handing each file scanned whole,
+     * with its matches, to {@code wholeFile} (null: nothing).
+     */
+    ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options, TileBytes view,
+            WholeFile wholeFile) {
+        this(signatures, files, options, RootAllocator::new, MOST_BYTES, view, wholeFile);
     }
 
-    /** The same, with Arrow memory from {@code allocators} (closed at the end) and at most {@code mostBytes}. */
+    /** The bytes as read, with Arrow memory from {@code allocators} (closed at the end), at most {@code mostBytes}. */
     ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options,
             ScanPartition.Allocators allocators, long mostBytes, WholeFile wholeFile) {
+        this(signatures, files, options, allocators, mostBytes, TileBytes.AS_READ, wholeFile);
+    }
+
+    /** The same, scanning {@code view} of the bytes. */
+    ScanWarmUp(List<Signature> signatures, List<InputFile> files, SearchOptions options,
+            ScanPartition.Allocators allocators, long mostBytes, TileBytes view, WholeFile wholeFile) {
         this.signatures = List.copyOf(signatures);
         this.files = List.copyOf(files);
         this.options = options;
         this.allocators = allocators;
         this.mostBytes = mostBytes;
+        this.view = view;
         this.wholeFile = wholeFile;
     }
 
@@ -121,9 +134,10 @@ final class ScanWarmUp implements StartupWarmUp.Work {
         int smallTile = tileBytes(options.tileSize(), plan.maxLength());
         ScanShaders shaders = KernelShaders.shaders(options.kernel(), options.prefilter());
         try (BufferAllocator allocator = allocators.open();
-                TileScanner smallTiles = new TileScanner(plan, smallTile, allocator, shaders, options.prefilter());
-                TileScanner jobTiles = smallTile >= options.tileSize() ? null
-                        : new TileScanner(plan, (int) options.tileSize(), allocator, shaders, options.prefilter())) {
+                TileScanner smallTiles = new TileScanner(plan, smallTile, allocator, shaders, options.prefilter(),
+                        view);
+                TileScanner jobTiles = smallTile >= options.tileSize() ? null : new TileScanner(plan,
+                        (int) options.tileSize(), allocator, shaders, options.prefilter(), view)) {
             FileSystem fs = FileSystem.getLocal(new Configuration()).getRawFileSystem();
             for (InputFile file : files) {
                 long left = mostBytes - scanned.get();

@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.arrow.memory.RootAllocator;
 import org.imbrex.io.input.InputFile;
+import org.imbrex.io.scan.TileBytes;
 import org.imbrex.io.signature.Signature;
 import org.imbrex.jobs.spark.StartupWarmUp;
 import org.junit.jupiter.api.AfterEach;
@@ -110,6 +111,25 @@ class ScanWarmUpTest {
         assertThat(handed).containsOnlyKeys(a.path());
         assertThat(handed.get(a.path())).containsExactlyInAnyOrder(100L, 70_000L, 149_996L);
         assertThat(scan.wholeFiles()).isOne();
+    }
+
+    /** It scans the view of the bytes the job's tasks scan: lowercased, a lowercase atom is found in capitals. */
+    @Test
+    void scansTheJobsViewOfTheBytes() throws Exception {
+        byte[] bytes = "..GetProcAddress..getprocaddress..".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        InputFile a = new InputFile(SearchCorpus.qualified(Files.write(dir.resolve("a.bin"), bytes)), bytes.length);
+        List<Signature> lowercase = List.of(Signature.ofHex("p", "67 65 74 70 72 6F 63")); // "getproc"
+        List<String> args = List.of("--signatures", "s", "--input", "i", "--output", "o", "--tile-size", "64K");
+        for (TileBytes view : TileBytes.values()) {
+            Map<String, long[]> handed = new ConcurrentHashMap<>();
+            ScanWarmUp scan = new ScanWarmUp(lowercase, List.of(a), Searches.options(args.toArray(String[]::new)),
+                    () -> root.newChildAllocator("warm-up", 0, Long.MAX_VALUE), UNLIMITED, view,
+                    (file, matches) -> handed.put(file.path(), matches));
+
+            runToItsEnd(scan);
+            assertThat(handed.get(a.path())).as("%s", view).containsExactlyInAnyOrder(
+                    view == TileBytes.ASCII_LOWER ? new long[] {2, 18} : new long[] {18});
+        }
     }
 
     /** After its first bytes in small tiles it scans in the job's own, and finds the same matches there. */
