@@ -19,8 +19,8 @@ class TileBytesWithoutVectorModuleTest {
     @Test
     void jvmWithoutTheModule_lowercasesWithoutVectorLanes() throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(List.of(java, "-Xmx64m", "-Xlog:class+load=info", "-cp", System.getProperty("java.class.path"),
-                Probe.class.getName())).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(List.of(java, "-Xmx64m", "-Xlog:class+load=info", "-cp",
+                System.getProperty("java.class.path"), Probe.class.getName())).redirectErrorStream(true).start();
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("probe JVM finished").isTrue();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.exitValue()).as(output).isZero();

@@ -23,14 +23,14 @@ import org.imbrex.jobs.spark.StartupWarmUp;
 
 /**
  * The search job's {@link StartupWarmUp}: scans the first bytes of the job's own inputs, with its
- * signatures, kernel, limit and view of the bytes ({@link TileBytes}), the first {@link #SMALL_TILES_BYTES} in tiles of at most {@link #TILE_BYTES}
- * and the rest in the job's own, and throws the matches away, so that the JIT compiles the filter and the
- * shaders' lane loops from the kind of bytes the job will scan, tile edges and a full tile's candidate lists
- * included. It scans whole tiles, checks {@code stopped} after each, and reads at most {@link #MOST_BYTES};
- * only {@code file:} inputs are read (a
- * warm-up does not fetch from HDFS or object stores). A rule search also has each file the warm-up scanned
- * whole evaluated ({@link WholeFile}), so that the rules' string checks are compiled too. Nothing it does
- * reaches a table: the job reads and scans every byte itself.
+ * signatures, kernel, limit and view of the bytes ({@link TileBytes}), the first {@link #SMALL_TILES_BYTES}
+ * in tiles of at most {@link #TILE_BYTES} and the rest in the job's own, and throws the matches away, so that
+ * the JIT compiles the filter and the shaders' lane loops from the kind of bytes the job will scan, tile edges
+ * and a full tile's candidate lists included. It scans whole tiles, checks {@code stopped} after each, and
+ * reads at most {@link #MOST_BYTES}; only {@code file:} inputs are read (a warm-up does not fetch from HDFS or
+ * object stores). A rule search also has each file the warm-up scanned whole evaluated ({@link WholeFile}),
+ * so that the rules' string checks are compiled too. Nothing it does reaches a table: the job reads and scans
+ * every byte itself.
  * <pre>
  *   inputs     a.bin [0, 64K) [64K, 128K) … [7.25M, 7.3M)   b.bin [0, 64K) …  c.bin [0, 1M) …  (listing order)
  *   warm-up    ↑ tile by tile, until stopped or MOST_BYTES     ↑ from SMALL_TILES_BYTES on, the job's tiles
