@@ -36,7 +36,9 @@ import org.imbrex.jobs.search.RuleSources.RuleText;
 import org.imbrex.jobs.spark.CommandSession;
 import org.imbrex.jobs.spark.DriverWarmUp;
 import org.imbrex.jobs.spark.StartupWarmUp;
+import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.imbrex.jobs.spark.HadoopConf;
+import org.imbrex.jobs.spark.ImbrexSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.imbrex.jobs.spark.SharedValue;
@@ -84,6 +86,9 @@ public final class RuleSearchJob {
         thread.start();
     };
 
+    /** Rows of the strings table the table writer's warm-up writes (C2 compiles its row writer after ~10,000). */
+    static final int STRINGS_WARM_UP_ROWS = 20_000;
+
     private final SearchOptions options;
 
     public RuleSearchJob(SearchOptions options) {
@@ -98,6 +103,12 @@ public final class RuleSearchJob {
                         warmUpView(prepared.plan()), evaluateWarmUp(prepared.plan())));
         StartupWarmUp.startFor(options.master(), "driver",
                 new DriverWarmUp(List.of(new ArrayList<>(prepared.plan().signatures()), options)));
+        if (StartupWarmUp.wanted(options.master(), ImbrexSession.running())) {
+            // the strings table's writer, with rows enough to fill a CSV file's 64 KiB buffer: C2 otherwise
+            // compiled the row writer three times in the tasks' first second, its flush never seen before
+            TableFileWarmUp.start(options.format(), RuleTables.STRINGS_SCHEMA, stringsWarmUpRow(),
+                    STRINGS_WARM_UP_ROWS);
+        }
         try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
             if (warmUp != null) {
                 warmUp.stop();
@@ -120,6 +131,11 @@ public final class RuleSearchJob {
             FileAtoms.found(rules, matches);
             rules.matches();
         };
+    }
+
+    /** The row of the strings table ({@link RuleTables#STRINGS_SCHEMA}) the table writer's warm-up writes. */
+    static Object[] stringsWarmUpRow() {
+        return new Object[] {"warm-up.yar", "warm_up:$a", "file:/warm-up", 0L, 4, 0};
     }
 
     /**
