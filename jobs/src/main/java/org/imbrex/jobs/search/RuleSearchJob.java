@@ -24,21 +24,15 @@ import org.apache.spark.util.LongAccumulator;
 import org.imbrex.io.input.ByteRange;
 import org.imbrex.io.input.InputFile;
 import org.imbrex.io.input.InputLister;
-import org.imbrex.io.input.RangeReader;
 import org.imbrex.io.scan.TileBytes;
-import org.imbrex.io.yara.rules.FileContent;
 import org.imbrex.io.yara.rules.IncludeWarning;
 import org.imbrex.io.yara.rules.RuleFile;
 import org.imbrex.io.yara.rules.SkippedRule;
-import org.imbrex.io.yara.scan.FileRules;
 import org.imbrex.io.yara.scan.RuleScanPlan;
 import org.imbrex.jobs.search.RuleSources.RuleText;
 import org.imbrex.jobs.spark.CommandSession;
-import org.imbrex.jobs.spark.DriverWarmUp;
 import org.imbrex.jobs.spark.StartupWarmUp;
-import org.imbrex.jobs.spark.TableFileWarmUp;
 import org.imbrex.jobs.spark.HadoopConf;
-import org.imbrex.jobs.spark.ImbrexSession;
 import org.imbrex.jobs.spark.JobProgress;
 import org.imbrex.jobs.spark.OutputDirectory;
 import org.imbrex.jobs.spark.SharedValue;
@@ -86,9 +80,6 @@ public final class RuleSearchJob {
         thread.start();
     };
 
-    /** Rows of the strings table the table writer's warm-up writes (C2 compiles its row writer after ~10,000). */
-    static final int STRINGS_WARM_UP_ROWS = 20_000;
-
     private final SearchOptions options;
 
     public RuleSearchJob(SearchOptions options) {
@@ -98,17 +89,7 @@ public final class RuleSearchJob {
     /** Runs the job in the JVM's Spark session (starting one if none runs); returns 0 on success. */
     public int run() {
         Prepared prepared = prepare();
-        StartupWarmUp warmUp = prepared.plan().signatures().isEmpty() ? null : StartupWarmUp.startFor(
-                options.master(), "scan", new ScanWarmUp(prepared.plan().signatures(), prepared.files(), options,
-                        warmUpView(prepared.plan()), evaluateWarmUp(prepared.plan())));
-        StartupWarmUp.startFor(options.master(), "driver",
-                new DriverWarmUp(List.of(new ArrayList<>(prepared.plan().signatures()), options)));
-        if (StartupWarmUp.wanted(options.master(), ImbrexSession.running())) {
-            // the strings table's writer, with rows enough to fill a CSV file's 64 KiB buffer: C2 otherwise
-            // compiled the row writer three times in the tasks' first second, its flush never seen before
-            TableFileWarmUp.start(options.format(), RuleTables.STRINGS_SCHEMA, stringsWarmUpRow(),
-                    STRINGS_WARM_UP_ROWS);
-        }
+        StartupWarmUp warmUp = RuleSearchWarmUps.start(options, prepared.plan(), prepared.files());
         try (CommandSession session = CommandSession.open("imbrex search", options.master())) {
             if (warmUp != null) {
                 warmUp.stop();
@@ -116,34 +97,6 @@ public final class RuleSearchJob {
             run(session.spark(), prepared).print(System.out);
             return 0;
         }
-    }
-
-    /**
-     * The scan warm-up's evaluation of a file it scanned whole: the file's rules from the atoms found, as a task
-     * evaluates them, so that the JIT has compiled the string checks and the conditions when the tasks start;
-     * the rules that match go nowhere.
-     */
-    private ScanWarmUp.WholeFile evaluateWarmUp(RuleScanPlan plan) {
-        return (file, matches) -> {
-            java.nio.file.Path local = java.nio.file.Path.of(RangeReader.localPath(file.path()));
-            FileRules rules = new FileRules(plan, FileContent.lazy(file.length(), () -> Files.readAllBytes(local)),
-                    options.maxSad());
-            FileAtoms.found(rules, matches);
-            rules.matches();
-        };
-    }
-
-    /** The row of the strings table ({@link RuleTables#STRINGS_SCHEMA}) the table writer's warm-up writes. */
-    static Object[] stringsWarmUpRow() {
-        return new Object[] {"warm-up.yar", "warm_up:$a", "file:/warm-up", 0L, 4, 0};
-    }
-
-    /**
-     * The view of the bytes the warm-up scans: the lowercased one when every atom is case-blind (an exact
-     * search, whose tasks scan only that view), else the bytes as read, the first of a task's two scans.
-     */
-    private static TileBytes warmUpView(RuleScanPlan plan) {
-        return plan.asRead().isEmpty() ? TileBytes.ASCII_LOWER : TileBytes.AS_READ;
     }
 
     /** Runs the job in an existing session. */

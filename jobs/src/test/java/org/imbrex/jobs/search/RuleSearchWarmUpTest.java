@@ -22,11 +22,11 @@ class RuleSearchWarmUpTest {
 
     @ParameterizedTest
     @EnumSource(TableFormat.class)
-    void stringsWarmUpRow_isARowOfTheStringsTable(TableFormat format) throws IOException {
+    void stringsRow_isARowOfTheStringsTable(TableFormat format) throws IOException {
         Path file = dir.resolve("part" + TableFile.extension(format));
         try (TableFile table = TableFile.create(format, RuleTables.STRINGS_SCHEMA,
                 new org.apache.hadoop.fs.Path(file.toUri()), new Configuration())) {
-            table.write(RuleSearchJob.stringsWarmUpRow());
+            table.write(RuleSearchWarmUps.stringsRow());
         }
         assertThat(Files.size(file)).isPositive();
     }
